@@ -1,0 +1,220 @@
+package shape
+
+import (
+	"fmt"
+	"math"
+)
+
+// MaxPolygonVertices is the most vertices a polygon may keep after cleanup.
+// Box2D stops at 8; game hitboxes and convex pieces of decomposed outlines
+// sometimes need more, and the narrow phase is linear in the count, so the
+// cap is 16. Polygon storage is sized to the actual count, so the cap costs
+// nothing for small polygons.
+const MaxPolygonVertices = 16
+
+// Relative tolerances of polygon cleanup. A vertex closer than
+// dupTol·size to its predecessor is a duplicate; a vertex whose turn has
+// |sin| below sinTol is collinear with its neighbours. Both are far below
+// anything a game would author, so polygons keep the vertices they were given.
+const (
+	dupTol = 1e-12
+	sinTol = 1e-12
+)
+
+// polygon holds the immutable data of a polygon shape. verts and normals
+// share one allocation.
+type polygon struct {
+	verts    []Vec2
+	normals  []Vec2
+	centroid Vec2
+	radius   float64
+}
+
+// NewPolygon returns the convex polygon with the given local vertices.
+//
+// Counter-clockwise and clockwise input are both accepted; clockwise input is
+// reversed. Duplicate vertices and vertices collinear with their neighbours
+// (a straight continuation of an edge) are removed. The remaining outline
+// must have at least 3 and at most [MaxPolygonVertices] vertices, be simple
+// and be convex. Errors wrap [ErrNotFinite], [ErrTooFewVertices],
+// [ErrCollinear], [ErrSelfIntersecting], [ErrTooManyVertices] or
+// [ErrNonConvex] and name the offending input vertex. Use [ConvexHull] to
+// build a polygon from an arbitrary point cloud.
+func NewPolygon(verts []Vec2) (Shape, error) {
+	if len(verts) < 3 {
+		return Shape{}, fmt.Errorf("%w: got %d", ErrTooFewVertices, len(verts))
+	}
+	for i, v := range verts {
+		if !v.IsFinite() {
+			return Shape{}, fmt.Errorf("%w: vertex %d is %v", ErrNotFinite, i, v)
+		}
+	}
+	size := AABBFromPoints(verts...).HalfExtents().Len() * 2
+	if !isFinite(size) {
+		return Shape{}, fmt.Errorf("%w: polygon extent overflows", ErrNotFinite)
+	}
+
+	// Work on copies that remember each vertex's input index.
+	pts := make([]Vec2, 0, len(verts))
+	idx := make([]int, 0, len(verts))
+
+	// Drop consecutive (cyclic) duplicates.
+	dup2 := (dupTol * size) * (dupTol * size)
+	for i, v := range verts {
+		if len(pts) > 0 && v.Sub(pts[len(pts)-1]).LenSq() <= dup2 {
+			continue
+		}
+		pts, idx = append(pts, v), append(idx, i)
+	}
+	for len(pts) > 1 && pts[0].Sub(pts[len(pts)-1]).LenSq() <= dup2 {
+		pts, idx = pts[:len(pts)-1], idx[:len(idx)-1]
+	}
+	if len(pts) < 3 {
+		return Shape{}, fmt.Errorf("%w: %d distinct", ErrTooFewVertices, len(pts))
+	}
+	if allCollinear(pts, size) {
+		return Shape{}, fmt.Errorf("%w: all %d vertices lie on one line", ErrCollinear, len(pts))
+	}
+
+	// Remove straight continuations; a turn of 180° folds the outline back
+	// onto itself.
+	for changed := true; changed && len(pts) >= 3; {
+		changed = false
+		for i := 0; i < len(pts) && len(pts) >= 3; i++ {
+			prev, next := pts[(i+len(pts)-1)%len(pts)], pts[(i+1)%len(pts)]
+			e1, e2 := pts[i].Sub(prev), next.Sub(pts[i])
+			cr := e1.Cross(e2)
+			if cr*cr > sinTol*sinTol*e1.LenSq()*e2.LenSq() {
+				continue
+			}
+			if e1.Dot(e2) < 0 {
+				return Shape{}, fmt.Errorf("%w: outline folds back at vertex %d", ErrSelfIntersecting, idx[i])
+			}
+			pts = append(pts[:i], pts[i+1:]...)
+			idx = append(idx[:i], idx[i+1:]...)
+			changed = true
+			i--
+		}
+	}
+	if len(pts) < 3 {
+		return Shape{}, fmt.Errorf("%w: %d vertices left after removing collinear ones", ErrCollinear, len(pts))
+	}
+	if len(pts) > MaxPolygonVertices {
+		return Shape{}, fmt.Errorf("%w: %d, the most is %d", ErrTooManyVertices, len(pts), MaxPolygonVertices)
+	}
+	if i, j, bad := selfIntersection(pts); bad {
+		return Shape{}, fmt.Errorf("%w: edge from vertex %d crosses edge from vertex %d", ErrSelfIntersecting, idx[i], idx[j])
+	}
+	if signedArea2(pts) < 0 {
+		for i, j := 0, len(pts)-1; i < j; i, j = i+1, j-1 {
+			pts[i], pts[j] = pts[j], pts[i]
+			idx[i], idx[j] = idx[j], idx[i]
+		}
+	}
+	n := len(pts)
+	for i := range pts {
+		prev, next := pts[(i+n-1)%n], pts[(i+1)%n]
+		if pts[i].Sub(prev).Cross(next.Sub(pts[i])) < 0 {
+			return Shape{}, fmt.Errorf("%w: reflex angle at vertex %d", ErrNonConvex, idx[i])
+		}
+	}
+	return Shape{kind: KindPolygon, ok: true, poly: newPolygonData(pts)}, nil
+}
+
+// newPolygonData precomputes normals, centroid and radius of a validated
+// counter-clockwise convex outline.
+func newPolygonData(pts []Vec2) *polygon {
+	n := len(pts)
+	buf := make([]Vec2, 2*n)
+	p := &polygon{verts: buf[:n:n], normals: buf[n:]}
+	copy(p.verts, pts)
+	for i := range n {
+		e := pts[(i+1)%n].Sub(pts[i])
+		p.normals[i] = Vec2{e.Y, -e.X}.Normalize()
+		p.radius = math.Max(p.radius, pts[i].Len())
+	}
+	// Area-weighted centroid of the fan from vertex 0, for precision far
+	// from the origin.
+	o := pts[0]
+	var area float64
+	var c Vec2
+	for i := 1; i+1 < n; i++ {
+		a, b := pts[i].Sub(o), pts[i+1].Sub(o)
+		w := a.Cross(b)
+		area += w
+		c = c.Add(a.Add(b).Scale(w))
+	}
+	p.centroid = o.Add(c.Scale(1 / (3 * area)))
+	return p
+}
+
+// signedArea2 returns twice the signed area of the outline: positive when it
+// runs counter-clockwise.
+func signedArea2(pts []Vec2) float64 {
+	o := pts[0]
+	var a float64
+	for i := 1; i+1 < len(pts); i++ {
+		a += pts[i].Sub(o).Cross(pts[i+1].Sub(o))
+	}
+	return a
+}
+
+// allCollinear reports whether every point lies within a tiny relative
+// distance of the line through the first point and the point farthest from it.
+func allCollinear(pts []Vec2, size float64) bool {
+	o := pts[0]
+	far, best := o, 0.0
+	for _, p := range pts[1:] {
+		if d := p.Sub(o).LenSq(); d > best {
+			far, best = p, d
+		}
+	}
+	d := far.Sub(o)
+	l := d.Len()
+	for _, p := range pts {
+		if math.Abs(p.Sub(o).Cross(d)) > sinTol*size*l {
+			return false
+		}
+	}
+	return true
+}
+
+// selfIntersection returns the first pair of non-adjacent edges that touch
+// or cross, by start vertex. Polygons are small, so the quadratic scan is
+// cheap and exact.
+func selfIntersection(pts []Vec2) (int, int, bool) {
+	n := len(pts)
+	for i := range n {
+		a, b := pts[i], pts[(i+1)%n]
+		for j := i + 2; j < n; j++ {
+			if i == 0 && j == n-1 {
+				continue // adjacent through the closing edge
+			}
+			if segmentsTouch(a, b, pts[j], pts[(j+1)%n]) {
+				return i, j, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// segmentsTouch reports whether the closed segments ab and cd share a point.
+func segmentsTouch(a, b, c, d Vec2) bool {
+	d1 := orient(c, d, a)
+	d2 := orient(c, d, b)
+	d3 := orient(a, b, c)
+	d4 := orient(a, b, d)
+	if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
+		return true
+	}
+	return (d1 == 0 && onSegment(c, d, a)) || (d2 == 0 && onSegment(c, d, b)) ||
+		(d3 == 0 && onSegment(a, b, c)) || (d4 == 0 && onSegment(a, b, d))
+}
+
+func orient(a, b, c Vec2) float64 { return b.Sub(a).Cross(c.Sub(a)) }
+
+// onSegment reports whether p, known to be collinear with ab, lies within it.
+func onSegment(a, b, p Vec2) bool {
+	return math.Min(a.X, b.X) <= p.X && p.X <= math.Max(a.X, b.X) &&
+		math.Min(a.Y, b.Y) <= p.Y && p.Y <= math.Max(a.Y, b.Y)
+}

@@ -1,0 +1,216 @@
+package shape
+
+import (
+	"fmt"
+	"math"
+)
+
+// Kind names one of the four shape kinds. The order is canonical: pair
+// routines exist only for kind pairs (a, b) with a <= b.
+type Kind uint8
+
+// The shape kinds, in canonical order.
+const (
+	// KindCircle is a disc with a radius and an optional local centre.
+	KindCircle Kind = iota
+	// KindAABB is a box that never rotates, whatever its body's angle.
+	KindAABB
+	// KindOBB is a box that turns with its body.
+	KindOBB
+	// KindPolygon is a convex polygon with counter-clockwise vertices.
+	KindPolygon
+	kindCount
+)
+
+// KindCount is the number of shape kinds.
+const KindCount = int(kindCount)
+
+// String returns the kind's short name: circle, aabb, obb or polygon.
+func (k Kind) String() string {
+	switch k {
+	case KindCircle:
+		return "circle"
+	case KindAABB:
+		return "aabb"
+	case KindOBB:
+		return "obb"
+	case KindPolygon:
+		return "polygon"
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Shape is a validated collision shape in its body's local frame: a small
+// tagged value that is cheap to copy. Build one with [NewCircle],
+// [NewOffsetCircle], [NewAABB], [NewOBB], [NewPolygon] or [ConvexHull]; the
+// zero Shape is not valid. Shapes are immutable, so one Shape may serve many
+// bodies and goroutines at once.
+type Shape struct {
+	kind Kind
+	ok   bool
+	r    float64  // circle radius
+	v    Vec2     // circle centre, or box half extents
+	poly *polygon // polygon data, shared and immutable
+}
+
+// NewCircle returns a circle of radius r centred on its body's origin.
+func NewCircle(r float64) (Shape, error) { return NewOffsetCircle(Vec2{}, r) }
+
+// NewOffsetCircle returns a circle of radius r centred on the local point c.
+func NewOffsetCircle(c Vec2, r float64) (Shape, error) {
+	if !isFinite(r) || !c.IsFinite() {
+		return Shape{}, fmt.Errorf("%w: circle radius %v centre %v", ErrNotFinite, r, c)
+	}
+	if r <= 0 {
+		return Shape{}, fmt.Errorf("%w: circle radius %v", ErrNonPositiveSize, r)
+	}
+	return Shape{kind: KindCircle, ok: true, r: r, v: c}, nil
+}
+
+// NewAABB returns an axis-aligned box with half width hw and half height hh,
+// centred on its body's origin. It never rotates: its body's angle is
+// ignored, so it stays axis-aligned in the world. Use [NewOBB] for a box that
+// turns.
+func NewAABB(hw, hh float64) (Shape, error) { return newBox(KindAABB, hw, hh) }
+
+// NewOBB returns an oriented box with half width hw and half height hh,
+// centred on its body's origin, that turns with its body.
+func NewOBB(hw, hh float64) (Shape, error) { return newBox(KindOBB, hw, hh) }
+
+func newBox(k Kind, hw, hh float64) (Shape, error) {
+	if !isFinite(hw) || !isFinite(hh) {
+		return Shape{}, fmt.Errorf("%w: %s half extents (%v, %v)", ErrNotFinite, k, hw, hh)
+	}
+	if hw <= 0 || hh <= 0 {
+		return Shape{}, fmt.Errorf("%w: %s half extents (%v, %v)", ErrNonPositiveSize, k, hw, hh)
+	}
+	return Shape{kind: k, ok: true, v: Vec2{hw, hh}}, nil
+}
+
+// Kind returns the shape's kind.
+func (s Shape) Kind() Kind { return s.kind }
+
+// Valid reports whether s came from a constructor. The zero Shape is not
+// valid.
+func (s Shape) Valid() bool { return s.ok }
+
+// Radius returns a circle's radius, or 0 for other kinds.
+func (s Shape) Radius() float64 { return s.r }
+
+// Center returns a circle's local centre, or a polygon's centroid, or the
+// origin for boxes.
+func (s Shape) Center() Vec2 {
+	switch s.kind {
+	case KindCircle:
+		return s.v
+	case KindPolygon:
+		if s.poly != nil {
+			return s.poly.centroid
+		}
+	}
+	return Vec2{}
+}
+
+// HalfExtents returns a box's half width and half height, or zero for other
+// kinds.
+func (s Shape) HalfExtents() Vec2 {
+	if s.kind == KindAABB || s.kind == KindOBB {
+		return s.v
+	}
+	return Vec2{}
+}
+
+// Vertices returns a polygon's local vertices in counter-clockwise order, or
+// nil for other kinds. The slice is shared: do not modify it.
+func (s Shape) Vertices() []Vec2 {
+	if s.kind != KindPolygon || s.poly == nil {
+		return nil
+	}
+	return s.poly.verts
+}
+
+// Normals returns a polygon's outward unit edge normals, Normals()[i] for the
+// edge from vertex i to vertex i+1, or nil for other kinds. The slice is
+// shared: do not modify it.
+func (s Shape) Normals() []Vec2 {
+	if s.kind != KindPolygon || s.poly == nil {
+		return nil
+	}
+	return s.poly.normals
+}
+
+// Corners returns a box's four local corners in counter-clockwise order,
+// starting at (-hw, -hh). For other kinds it returns zeros.
+func (s Shape) Corners() [4]Vec2 {
+	h := s.HalfExtents()
+	return [4]Vec2{{-h.X, -h.Y}, {h.X, -h.Y}, {h.X, h.Y}, {-h.X, h.Y}}
+}
+
+// EffectiveTransform returns the transform the shape is actually placed by:
+// t itself, except for an AABB, which keeps t's position and drops its
+// rotation.
+func (s Shape) EffectiveTransform(t Transform) Transform {
+	if s.kind == KindAABB {
+		return Transform{Pos: t.Pos}
+	}
+	return t
+}
+
+// WorldAABB returns the tightest axis-aligned box around s placed by t.
+func (s Shape) WorldAABB(t Transform) AABB {
+	switch s.kind {
+	case KindCircle:
+		c := t.Apply(s.v)
+		return AABB{Min: Vec2{c.X - s.r, c.Y - s.r}, Max: Vec2{c.X + s.r, c.Y + s.r}}
+	case KindAABB:
+		return AABBFromCenter(t.Pos, s.v)
+	case KindOBB:
+		c, sn := math.Abs(t.Rot.Cos()), math.Abs(t.Rot.s)
+		h := Vec2{float64(c*s.v.X) + float64(sn*s.v.Y), float64(sn*s.v.X) + float64(c*s.v.Y)}
+		return AABBFromCenter(t.Pos, h)
+	case KindPolygon:
+		if s.poly == nil {
+			break
+		}
+		p := t.Rot.Apply(s.poly.verts[0])
+		lo, hi := p, p
+		for _, v := range s.poly.verts[1:] {
+			p = t.Rot.Apply(v)
+			lo, hi = lo.Min(p), hi.Max(p)
+		}
+		return AABB{Min: lo.Add(t.Pos), Max: hi.Add(t.Pos)}
+	}
+	return AABB{Min: t.Pos, Max: t.Pos}
+}
+
+// BoundingRadius returns the radius of the smallest origin-centred disc that
+// contains s in its local frame.
+func (s Shape) BoundingRadius() float64 {
+	switch s.kind {
+	case KindCircle:
+		return s.v.Len() + s.r
+	case KindAABB, KindOBB:
+		return s.v.Len()
+	case KindPolygon:
+		if s.poly != nil {
+			return s.poly.radius
+		}
+	}
+	return 0
+}
+
+// String describes s briefly, for logs and test failures.
+func (s Shape) String() string {
+	switch s.kind {
+	case KindCircle:
+		if s.v != (Vec2{}) {
+			return fmt.Sprintf("circle(r=%g at %g,%g)", s.r, s.v.X, s.v.Y)
+		}
+		return fmt.Sprintf("circle(r=%g)", s.r)
+	case KindAABB, KindOBB:
+		return fmt.Sprintf("%s(%g×%g)", s.kind, s.v.X, s.v.Y)
+	case KindPolygon:
+		return fmt.Sprintf("polygon%v", s.Vertices())
+	}
+	return s.kind.String()
+}
