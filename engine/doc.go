@@ -1,0 +1,28 @@
+// Package engine is the step pipeline behind collide.World: dense body
+// storage with generation-checked handles, the broad-phase proxies, the pair
+// cache, the narrow phase run on a pool of worker goroutines, began/ended
+// contact events, and the read-only queries.
+//
+// # Step
+//
+// Each Step (1) refreshes the tight box and broad-phase proxy of every body
+// moved since the last step, (2) lets the broad phase find new candidate
+// pairs and drop stale ones, (3) runs the narrow phase on every live pair
+// that passes the filter and whose tight boxes overlap, and (4) compares the
+// contacts with the previous step's to produce the began and ended events.
+// Contacts come out ordered by the bodies' storage slots, the same for any
+// worker count.
+//
+// # Contacts
+//
+// A contact's Normal is a unit vector from body A to body B; Depth > 0;
+// moving B by Normal*Depth, or A by its negation, separates them. Touching is
+// not a contact.
+//
+// # Concurrency
+//
+// Mutations (Add, Remove, SetTransform, Move, SetFilter) and Step need
+// exclusive access. Queries and reads write nothing, so any number of
+// goroutines may run them at once while nothing mutates. Nothing locks
+// internally.
+package engine

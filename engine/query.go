@@ -1,0 +1,215 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// Queries are read-only: they write no field of World, so any number of
+// goroutines may run them at once while nothing mutates. Scratch space that
+// a query needs comes from a sync.Pool, not from the World.
+
+// RayHit is where a ray enters a body.
+type RayHit struct {
+	Body     BodyID
+	Point    shape.Vec2 // world point where the ray enters the shape
+	Normal   shape.Vec2 // outward unit surface normal there
+	Distance float64    // distance from the ray origin
+}
+
+// accept reports whether the live body in slot s passes query filter f
+// (already defaulted).
+func (w *World) accept(s int32, f Filter) bool { return accepts(f, w.b.filter[s]) }
+
+// QueryAABB calls fn for each body whose shape overlaps box (touching does
+// not count) and passes filter f, until fn returns false.
+func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error {
+	if !box.IsFinite() {
+		return fmt.Errorf("%w: box %v", ErrNotFinite, box)
+	}
+	if box.IsEmpty() {
+		return nil
+	}
+	h := box.HalfExtents()
+	if h.X <= 0 || h.Y <= 0 {
+		return nil // a box of zero area overlaps nothing: touching is not a hit
+	}
+	q, err := shape.NewAABB(h.X, h.Y)
+	if err != nil {
+		return err
+	}
+	return w.queryShape(q, shape.Transform{Pos: box.Center()}, f.orDefault(), func(id BodyID, _ *narrowphase.Manifold) bool { return fn(id) }, false)
+}
+
+// QueryPoint calls fn for each body whose shape contains p (its boundary
+// included) and passes filter f, until fn returns false.
+func (w *World) QueryPoint(p shape.Vec2, f Filter, fn func(BodyID) bool) error {
+	if !p.IsFinite() {
+		return fmt.Errorf("%w: point %v", ErrNotFinite, p)
+	}
+	f = f.orDefault()
+	b := &w.b
+	w.tree.Query(shape.AABB{Min: p, Max: p}, func(s int32) bool {
+		if !w.accept(s, f) || !b.tight[s].Contains(p) || !narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
+			return true
+		}
+		return fn(w.idOf(s))
+	})
+	return nil
+}
+
+// QueryShape calls fn for each body that the shape s placed by t overlaps
+// and that passes filter f, with the manifold from the query shape (A) to
+// the body (B), until fn returns false. Use it for a rotated skill hitbox or
+// an explosion circle.
+func (w *World) QueryShape(s shape.Shape, t shape.Transform, f Filter, fn func(BodyID, narrowphase.Manifold) bool) error {
+	if !s.Valid() {
+		return ErrInvalidShape
+	}
+	if err := t.Validate(); err != nil {
+		return fmt.Errorf("%w: %v", ErrNotFinite, err)
+	}
+	return w.queryShape(s, t, f.orDefault(), func(id BodyID, m *narrowphase.Manifold) bool { return fn(id, *m) }, true)
+}
+
+func (w *World) queryShape(qs shape.Shape, t shape.Transform, f Filter, fn func(BodyID, *narrowphase.Manifold) bool, manifold bool) error {
+	box := qs.WorldAABB(t)
+	b := &w.b
+	w.tree.Query(box, func(s int32) bool {
+		if !w.accept(s, f) || !b.tight[s].Overlaps(box) {
+			return true
+		}
+		if manifold {
+			m, ok := narrowphase.Collide(qs, t, b.shapes[s], b.xf[s])
+			if !ok {
+				return true
+			}
+			return fn(w.idOf(s), &m)
+		}
+		if !narrowphase.Overlap(qs, t, b.shapes[s], b.xf[s]) {
+			return true
+		}
+		return fn(w.idOf(s), nil)
+	})
+	return nil
+}
+
+func checkRay(origin, dir shape.Vec2, maxDist float64) (shape.Vec2, error) {
+	if !origin.IsFinite() || !dir.IsFinite() || math.IsNaN(maxDist) {
+		return dir, fmt.Errorf("%w: ray from %v along %v to %v", ErrNotFinite, origin, dir, maxDist)
+	}
+	if maxDist < 0 {
+		return dir, fmt.Errorf("%w: negative ray distance %v", ErrInvalidArgument, maxDist)
+	}
+	l := dir.Len()
+	if !(l > 0) {
+		return dir, fmt.Errorf("%w: zero ray direction", ErrInvalidArgument)
+	}
+	return dir.Scale(1 / l), nil
+}
+
+// RayCast returns the first body, passing filter f, that the ray from origin
+// along dir (any non-zero length) meets within maxDist (which may be
+// +Inf). A ray that starts inside a body hits it at distance 0 with the
+// normal opposite to the ray. Ties go to the lower id.
+func (w *World) RayCast(origin, dir shape.Vec2, maxDist float64, f Filter) (RayHit, bool, error) {
+	dir, err := checkRay(origin, dir, maxDist)
+	if err != nil {
+		return RayHit{}, false, err
+	}
+	f = f.orDefault()
+	b := &w.b
+	var best RayHit
+	found := false
+	w.tree.RayCast(origin, dir, maxDist, func(s int32, limit float64) float64 {
+		if !w.accept(s, f) {
+			return limit
+		}
+		h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], origin, dir, limit)
+		if !ok {
+			return limit
+		}
+		id := w.idOf(s)
+		if !found || h.Distance < best.Distance || (h.Distance == best.Distance && id < best.Body) {
+			best = RayHit{Body: id, Point: h.Point, Normal: h.Normal, Distance: h.Distance}
+			found = true
+		}
+		return best.Distance
+	})
+	return best, found, nil
+}
+
+var hitPool = sync.Pool{New: func() any { s := make([]RayHit, 0, 64); return &s }}
+
+// RayCastAll calls fn for every body, passing filter f, that the ray meets
+// within maxDist, in order of distance (ties by id), until fn returns
+// false.
+func (w *World) RayCastAll(origin, dir shape.Vec2, maxDist float64, f Filter, fn func(RayHit) bool) error {
+	dir, err := checkRay(origin, dir, maxDist)
+	if err != nil {
+		return err
+	}
+	f = f.orDefault()
+	b := &w.b
+	bufp := hitPool.Get().(*[]RayHit)
+	hits := (*bufp)[:0]
+	w.tree.RayCast(origin, dir, maxDist, func(s int32, limit float64) float64 {
+		if w.accept(s, f) {
+			if h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], origin, dir, maxDist); ok {
+				hits = append(hits, RayHit{Body: w.idOf(s), Point: h.Point, Normal: h.Normal, Distance: h.Distance})
+			}
+		}
+		return limit
+	})
+	slices.SortFunc(hits, func(x, y RayHit) int {
+		if c := cmp.Compare(x.Distance, y.Distance); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.Body, y.Body)
+	})
+	for _, h := range hits {
+		if !fn(h) {
+			break
+		}
+	}
+	*bufp = hits[:0]
+	hitPool.Put(bufp)
+	return nil
+}
+
+// Nearest calls fn for the k bodies passing filter f nearest to p, by the
+// distance from p to each shape (0 inside), nearest first, until fn returns
+// false.
+func (w *World) Nearest(p shape.Vec2, k int, f Filter, fn func(id BodyID, dist float64) bool) error {
+	if !p.IsFinite() {
+		return fmt.Errorf("%w: point %v", ErrNotFinite, p)
+	}
+	if k < 0 {
+		return fmt.Errorf("%w: k = %d", ErrInvalidArgument, k)
+	}
+	if k == 0 {
+		return nil
+	}
+	f = f.orDefault()
+	b := &w.b
+	n := 0
+	w.tree.Nearest(p, func(s int32) float64 {
+		if !w.accept(s, f) {
+			return math.Inf(1)
+		}
+		return narrowphase.DistanceSq(b.shapes[s], b.xf[s], p)
+	}, func(s int32, d2 float64) bool {
+		if math.IsInf(d2, 1) {
+			return false
+		}
+		n++
+		return fn(w.idOf(s), math.Sqrt(d2)) && n < k
+	})
+	return nil
+}

@@ -1,0 +1,138 @@
+package engine
+
+import (
+	"iter"
+	"runtime"
+
+	"github.com/collide-go/collide/broadphase"
+	"github.com/collide-go/collide/narrowphase"
+)
+
+// Config sets up a World. The zero Config is a working world.
+type Config struct {
+	// Workers is the number of goroutines that run the narrow phase: 0 means
+	// GOMAXPROCS, 1 means none besides the caller's.
+	Workers int
+	// Margin grows each body's box in the broad phase, in world units, so
+	// that small moves do not touch the tree; 0 means the broad phase's
+	// default.
+	Margin float64
+	// MotionFrames stretches each box along the body's last displacement by
+	// that many frames; 0 means the broad phase's default.
+	MotionFrames float64
+}
+
+// Contact is an overlapping pair of bodies after a Step. A is the body in the
+// lower storage slot. The manifold's normal points from A to B.
+type Contact struct {
+	A, B     BodyID
+	Manifold narrowphase.Manifold
+	// Sensor is set when either body is a sensor.
+	Sensor bool
+}
+
+// Stats holds the counters and phase times of the last Step.
+type Stats struct {
+	Bodies     int // live bodies
+	Moved      int // bodies moved since the previous step
+	Reinserted int // proxies that left their fat box and were re-inserted
+	Pairs      int // candidate pairs from the broad phase
+	Contacts   int // contacts found
+	Began      int
+	Ended      int
+	// Phase times in nanoseconds.
+	UpdateNs, PairsNs, NarrowNs, EventsNs int64
+}
+
+// World is a collision world: bodies, the broad phase and the last step's
+// contacts.
+//
+// Concurrency: Add, Remove, SetTransform, Move, SetFilter and Step need
+// exclusive access. Queries, Body, Contacts, Began, Ended and Stats write
+// nothing, so any number of goroutines may call them at once while no
+// mutation or Step runs. Nothing locks internally.
+type World struct {
+	cfg  Config
+	b    bodies
+	tree *broadphase.Tree
+
+	contacts, prev []Contact
+	began, ended   []int32 // indexes into contacts and prev
+	stats          Stats
+
+	pool *pool
+	// Iterators built once, so that handing them out allocates nothing.
+	contactsSeq, beganSeq, endedSeq iter.Seq[Contact]
+}
+
+// NewWorld returns an empty world.
+func NewWorld(cfg Config) *World {
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	w := &World{
+		cfg:  cfg,
+		tree: broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames}),
+	}
+	w.tree.SetFilter(w.pairFilter)
+	w.contactsSeq = func(yield func(Contact) bool) {
+		for i := range w.contacts {
+			if !yield(w.contacts[i]) {
+				return
+			}
+		}
+	}
+	w.beganSeq = func(yield func(Contact) bool) {
+		for _, i := range w.began {
+			if !yield(w.contacts[i]) {
+				return
+			}
+		}
+	}
+	w.endedSeq = func(yield func(Contact) bool) {
+		for _, i := range w.ended {
+			if !yield(w.prev[i]) {
+				return
+			}
+		}
+	}
+	if cfg.Workers > 1 {
+		w.pool = newPool(cfg.Workers)
+		// The pool's goroutines hold no reference to w, so w can be
+		// collected; the cleanup then stops them.
+		runtime.AddCleanup(w, func(p *pool) { p.close() }, w.pool)
+	}
+	return w
+}
+
+// Close stops the world's worker goroutines. The world stays usable and
+// steps on the caller's goroutine afterwards. Close is optional: an
+// unreachable world stops its workers when it is collected.
+func (w *World) Close() {
+	if w.pool != nil {
+		w.pool.close()
+		w.pool = nil
+	}
+}
+
+// Workers returns the number of goroutines the narrow phase runs on.
+func (w *World) Workers() int { return w.cfg.Workers }
+
+// Contacts yields the contacts of the last Step, ordered by the bodies'
+// storage slots. The sequence is valid until the next mutation or Step.
+func (w *World) Contacts() iter.Seq[Contact] { return w.contactsSeq }
+
+// Began yields the contacts of the last Step that were not contacts in the
+// step before it. Valid until the next mutation or Step.
+func (w *World) Began() iter.Seq[Contact] { return w.beganSeq }
+
+// Ended yields the contacts of the step before the last that are no longer
+// contacts, as they were then (a removed body's id is stale by now). Valid
+// until the next mutation or Step.
+func (w *World) Ended() iter.Seq[Contact] { return w.endedSeq }
+
+// ContactCount returns the number of contacts of the last Step.
+func (w *World) ContactCount() int { return len(w.contacts) }
+
+// Stats returns the counters and phase times of the last Step.
+func (w *World) Stats() Stats { return w.stats }

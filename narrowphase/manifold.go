@@ -1,0 +1,35 @@
+package narrowphase
+
+import "github.com/collide-go/collide/shape"
+
+// ContactPoint is one world-space point of a contact with its own
+// penetration depth along the manifold normal (> 0).
+type ContactPoint struct {
+	Point shape.Vec2
+	Depth float64
+}
+
+// Manifold describes how two overlapping shapes A and B touch.
+//
+// Normal is a unit vector pointing from A to B. Depth (> 0) is the length of
+// the minimum translation vector: moving B by Normal*Depth, or A by its
+// negation, just separates the pair. Points[:Count] (Count is 1 or 2) are the
+// world contact points: each lies midway between the two surfaces, and its
+// Depth is the overlap of the surfaces there, measured along Normal.
+type Manifold struct {
+	Normal shape.Vec2
+	Depth  float64
+	Points [2]ContactPoint
+	Count  int
+}
+
+// MTV returns the minimum translation vector that, applied to B, separates
+// the pair: Normal*Depth.
+func (m Manifold) MTV() shape.Vec2 { return m.Normal.Scale(m.Depth) }
+
+// Flip returns the manifold seen from B: the normal is negated; depth and
+// points are unchanged.
+func (m Manifold) Flip() Manifold {
+	m.Normal = m.Normal.Neg()
+	return m
+}

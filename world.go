@@ -1,0 +1,170 @@
+package collide
+
+import (
+	"iter"
+
+	"github.com/collide-go/collide/engine"
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// Vocabulary types, re-exported so that one import is enough.
+type (
+	// Vec2 is a 2D vector or point.
+	Vec2 = shape.Vec2
+	// Transform is a position and rotation; the zero Transform is the identity.
+	Transform = shape.Transform
+	// AABB is an axis-aligned box.
+	AABB = shape.AABB
+	// Shape is a validated collision shape; build it with the shape package.
+	Shape = shape.Shape
+	// Manifold is a contact's normal (A to B), depth and contact points.
+	Manifold = narrowphase.Manifold
+	// Config sets up a World; the zero Config is a working world.
+	Config = engine.Config
+	// BodyID names a body; a removed body's id is refused.
+	BodyID = engine.BodyID
+	// BodyDef describes a body to add.
+	BodyDef = engine.BodyDef
+	// Body is a snapshot of a body's state.
+	Body = engine.Body
+	// BodyKind is Dynamic or Static.
+	BodyKind = engine.BodyKind
+	// Filter holds collision category and mask bits.
+	Filter = engine.Filter
+	// Contact is an overlapping pair of bodies after a Step.
+	Contact = engine.Contact
+	// RayHit is where a ray enters a body.
+	RayHit = engine.RayHit
+	// Stats holds the counters and phase times of the last Step.
+	Stats = engine.Stats
+)
+
+// Body kinds.
+const (
+	// Dynamic bodies move and pair with every body their filter allows.
+	Dynamic = engine.Dynamic
+	// Static bodies are scenery, never paired with other static bodies.
+	Static = engine.Static
+)
+
+// DefaultFilter is category 1, colliding with every category; the zero
+// Filter means it.
+var DefaultFilter = engine.DefaultFilter
+
+// Errors, testable with errors.Is. Shape constructors return the shape
+// package's own sentinels (shape.ErrNonConvex and others).
+var (
+	// ErrUnknownBody reports an id that names no live body.
+	ErrUnknownBody = engine.ErrUnknownBody
+	// ErrInvalidShape reports a shape that did not come from a constructor.
+	ErrInvalidShape = engine.ErrInvalidShape
+	// ErrNotFinite reports a NaN or infinite number.
+	ErrNotFinite = engine.ErrNotFinite
+	// ErrInvalidArgument reports an argument outside its domain.
+	ErrInvalidArgument = engine.ErrInvalidArgument
+)
+
+// V returns the vector (x, y).
+func V(x, y float64) Vec2 { return Vec2{X: x, Y: y} }
+
+// World holds bodies and the contacts of the last Step.
+//
+// Concurrency: Add, Remove, SetTransform, Move, SetFilter, Step and Close
+// need exclusive access. Queries and reads write nothing, so any number of
+// goroutines may run them at once while no mutation or Step runs. The world
+// does no locking of its own.
+type World struct {
+	e *engine.World
+}
+
+// NewWorld returns an empty world. The zero Config uses GOMAXPROCS workers
+// and the broad phase's default margins.
+func NewWorld(cfg Config) *World { return &World{e: engine.NewWorld(cfg)} }
+
+// Close stops the world's worker goroutines; the world stays usable on the
+// caller's goroutine. It is optional.
+func (w *World) Close() { w.e.Close() }
+
+// Add adds a body and returns its id. An invalid shape or a NaN or infinite
+// position or angle is refused, and the world is left as it was.
+func (w *World) Add(def BodyDef) (BodyID, error) { return w.e.Add(def) }
+
+// Remove removes a body; its contacts end at the next Step.
+func (w *World) Remove(id BodyID) error { return w.e.Remove(id) }
+
+// SetTransform places a body at pos with the given angle in radians.
+func (w *World) SetTransform(id BodyID, pos Vec2, angle float64) error {
+	return w.e.SetTransform(id, pos, angle)
+}
+
+// Move moves a body by delta, keeping its angle.
+func (w *World) Move(id BodyID, delta Vec2) error { return w.e.Move(id, delta) }
+
+// SetFilter changes a body's collision bits.
+func (w *World) SetFilter(id BodyID, f Filter) error { return w.e.SetFilter(id, f) }
+
+// Body returns a snapshot of a body.
+func (w *World) Body(id BodyID) (Body, error) { return w.e.Body(id) }
+
+// Len returns the number of bodies.
+func (w *World) Len() int { return w.e.Len() }
+
+// Step finds the contacts of the world as it stands. A steady-state Step
+// allocates nothing.
+func (w *World) Step() { w.e.Step() }
+
+// Contacts yields the contacts found by the last Step, in a deterministic
+// order. The sequence stays valid until the next mutation or Step.
+func (w *World) Contacts() iter.Seq[Contact] { return w.e.Contacts() }
+
+// Began yields the contacts of the last Step that were not contacts in the
+// step before. Valid until the next mutation or Step.
+func (w *World) Began() iter.Seq[Contact] { return w.e.Began() }
+
+// Ended yields the contacts of the step before the last that have ended, as
+// they were then. Valid until the next mutation or Step.
+func (w *World) Ended() iter.Seq[Contact] { return w.e.Ended() }
+
+// ContactCount returns the number of contacts found by the last Step.
+func (w *World) ContactCount() int { return w.e.ContactCount() }
+
+// Stats returns the counters and phase times of the last Step.
+func (w *World) Stats() Stats { return w.e.Stats() }
+
+// QueryAABB calls fn for each body whose shape overlaps box and passes
+// filter f (the zero Filter is the default), until fn returns false.
+func (w *World) QueryAABB(box AABB, f Filter, fn func(BodyID) bool) error {
+	return w.e.QueryAABB(box, f, fn)
+}
+
+// QueryPoint calls fn for each body whose shape contains p, boundary
+// included, until fn returns false.
+func (w *World) QueryPoint(p Vec2, f Filter, fn func(BodyID) bool) error {
+	return w.e.QueryPoint(p, f, fn)
+}
+
+// QueryShape calls fn for each body that shape s placed by t overlaps, with
+// the manifold from the query shape (A) to the body (B), until fn returns
+// false: the rotated skill hitbox in front of a hero, an explosion circle.
+func (w *World) QueryShape(s Shape, t Transform, f Filter, fn func(BodyID, Manifold) bool) error {
+	return w.e.QueryShape(s, t, f, fn)
+}
+
+// RayCast returns the first body the ray from origin along dir meets within
+// maxDist. A ray that starts inside a body hits it at distance 0.
+func (w *World) RayCast(origin, dir Vec2, maxDist float64, f Filter) (RayHit, bool, error) {
+	return w.e.RayCast(origin, dir, maxDist, f)
+}
+
+// RayCastAll calls fn for every body the ray meets within maxDist, nearest
+// first, until fn returns false.
+func (w *World) RayCastAll(origin, dir Vec2, maxDist float64, f Filter, fn func(RayHit) bool) error {
+	return w.e.RayCastAll(origin, dir, maxDist, f, fn)
+}
+
+// Nearest calls fn for the k bodies nearest to p, by distance from p to each
+// shape (0 inside), nearest first, until fn returns false.
+func (w *World) Nearest(p Vec2, k int, f Filter, fn func(id BodyID, dist float64) bool) error {
+	return w.e.Nearest(p, k, f, fn)
+}
