@@ -44,7 +44,16 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 	if err != nil {
 		return err
 	}
-	return w.queryShape(q, shape.Transform{Pos: box.Center()}, f.orDefault(), func(id BodyID, _ *narrowphase.Manifold) bool { return fn(id) }, false)
+	t := shape.Transform{Pos: box.Center()}
+	f = f.orDefault()
+	b := &w.b
+	w.tree.Query(box, func(s int32) bool {
+		if !w.accept(s, f) || !b.tight[s].Overlaps(box) || !narrowphase.Overlap(q, t, b.shapes[s], b.xf[s]) {
+			return true
+		}
+		return fn(w.idOf(s))
+	})
+	return nil
 }
 
 // QueryPoint calls fn for each body whose shape contains p (its boundary
@@ -75,27 +84,18 @@ func (w *World) QueryShape(s shape.Shape, t shape.Transform, f Filter, fn func(B
 	if err := t.Validate(); err != nil {
 		return fmt.Errorf("%w: %v", ErrNotFinite, err)
 	}
-	return w.queryShape(s, t, f.orDefault(), func(id BodyID, m *narrowphase.Manifold) bool { return fn(id, *m) }, true)
-}
-
-func (w *World) queryShape(qs shape.Shape, t shape.Transform, f Filter, fn func(BodyID, *narrowphase.Manifold) bool, manifold bool) error {
-	box := qs.WorldAABB(t)
+	f = f.orDefault()
+	box := s.WorldAABB(t)
 	b := &w.b
-	w.tree.Query(box, func(s int32) bool {
-		if !w.accept(s, f) || !b.tight[s].Overlaps(box) {
+	w.tree.Query(box, func(k int32) bool {
+		if !w.accept(k, f) || !b.tight[k].Overlaps(box) {
 			return true
 		}
-		if manifold {
-			m, ok := narrowphase.Collide(qs, t, b.shapes[s], b.xf[s])
-			if !ok {
-				return true
-			}
-			return fn(w.idOf(s), &m)
-		}
-		if !narrowphase.Overlap(qs, t, b.shapes[s], b.xf[s]) {
+		m, ok := narrowphase.Collide(s, t, b.shapes[k], b.xf[k])
+		if !ok {
 			return true
 		}
-		return fn(w.idOf(s), nil)
+		return fn(w.idOf(k), m)
 	})
 	return nil
 }
@@ -107,11 +107,14 @@ func checkRay(origin, dir shape.Vec2, maxDist float64) (shape.Vec2, error) {
 	if maxDist < 0 {
 		return dir, fmt.Errorf("%w: negative ray distance %v", ErrInvalidArgument, maxDist)
 	}
-	l := dir.Len()
-	if !(l > 0) {
+	l2 := dir.LenSq()
+	if !(l2 > 0) {
 		return dir, fmt.Errorf("%w: zero ray direction", ErrInvalidArgument)
 	}
-	return dir.Scale(1 / l), nil
+	if math.Abs(l2-1) <= 1e-15 {
+		return dir, nil // already unit: keep the caller's bits
+	}
+	return dir.Normalize(), nil
 }
 
 // RayCast returns the first body, passing filter f, that the ray from origin

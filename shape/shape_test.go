@@ -74,12 +74,16 @@ func checkErr(t *testing.T, call string, err, want error) {
 	}
 }
 
-func mustShape(t *testing.T, s shape.Shape, err error) shape.Shape {
-	t.Helper()
-	if err != nil {
-		t.Fatalf("constructor error = %v, want nil", err)
+// must returns a function that unwraps a constructor's result and fails t
+// on error: must(t)(shape.NewCircle(1)).
+func must(t *testing.T) func(shape.Shape, error) shape.Shape {
+	return func(s shape.Shape, err error) shape.Shape {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("constructor error = %v, want nil", err)
+		}
+		return s
 	}
-	return s
 }
 
 func TestKindString(t *testing.T) {
@@ -110,7 +114,7 @@ func TestZeroShapeIsInvalid(t *testing.T) {
 	if s.Valid() {
 		t.Errorf("Shape{}.Valid() = true, want false")
 	}
-	c := mustShape(t, shape.NewCircle(1))
+	c := must(t)(shape.NewCircle(1))
 	if !c.Valid() {
 		t.Errorf("NewCircle(1).Valid() = false, want true")
 	}
@@ -193,10 +197,10 @@ func TestNewBoxErrors(t *testing.T) {
 }
 
 func TestShapeAccessors(t *testing.T) {
-	circle := mustShape(t, shape.NewOffsetCircle(shape.V(1, -2), 3))
-	aabb := mustShape(t, shape.NewAABB(2, 1))
-	obb := mustShape(t, shape.NewOBB(0.5, 4))
-	tri := mustShape(t, shape.NewPolygon([]shape.Vec2{{0, 0}, {3, 0}, {0, 3}}))
+	circle := must(t)(shape.NewOffsetCircle(shape.V(1, -2), 3))
+	aabb := must(t)(shape.NewAABB(2, 1))
+	obb := must(t)(shape.NewOBB(0.5, 4))
+	tri := must(t)(shape.NewPolygon([]shape.Vec2{{0, 0}, {3, 0}, {0, 3}}))
 	tests := []struct {
 		name     string
 		s        shape.Shape
@@ -248,7 +252,7 @@ func TestShapeAccessors(t *testing.T) {
 
 func TestCornersCCWFromMinusMinus(t *testing.T) {
 	for _, ctor := range []func(hw, hh float64) (shape.Shape, error){shape.NewAABB, shape.NewOBB} {
-		s := mustShape(t, ctor(2, 1))
+		s := must(t)(ctor(2, 1))
 		t.Run(s.Kind().String(), func(t *testing.T) {
 			got := s.Corners()
 			want := [4]shape.Vec2{{-2, -1}, {2, -1}, {2, 1}, {-2, 1}}
@@ -272,10 +276,10 @@ func TestEffectiveTransform(t *testing.T) {
 		s    shape.Shape
 		want shape.Transform
 	}{
-		{"circle", mustShape(t, shape.NewCircle(1)), tr},
-		{"aabb drops rotation", mustShape(t, shape.NewAABB(1, 2)), shape.Transform{Pos: shape.V(3, -4)}},
-		{"obb", mustShape(t, shape.NewOBB(1, 2)), tr},
-		{"polygon", mustShape(t, shape.NewPolygon([]shape.Vec2{{0, 0}, {1, 0}, {0, 1}})), tr},
+		{"circle", must(t)(shape.NewCircle(1)), tr},
+		{"aabb drops rotation", must(t)(shape.NewAABB(1, 2)), shape.Transform{Pos: shape.V(3, -4)}},
+		{"obb", must(t)(shape.NewOBB(1, 2)), tr},
+		{"polygon", must(t)(shape.NewPolygon([]shape.Vec2{{0, 0}, {1, 0}, {0, 1}})), tr},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -289,7 +293,7 @@ func TestEffectiveTransform(t *testing.T) {
 // TestAABBShapeIgnoresRotation pins the design rule that an AABB shape never
 // rotates: its body's angle changes nothing about its world box.
 func TestAABBShapeIgnoresRotation(t *testing.T) {
-	s := mustShape(t, shape.NewAABB(2, 1))
+	s := must(t)(shape.NewAABB(2, 1))
 	pos := shape.V(10, -5)
 	want := shape.AABB{Min: shape.V(8, -6), Max: shape.V(12, -4)}
 	for _, angle := range []float64{0, math.Pi / 4, math.Pi / 2, 1, -2.5, math.Pi, 100} {
@@ -331,8 +335,8 @@ func circleSamples(c shape.Vec2, r float64, n int) []shape.Vec2 {
 }
 
 func TestWorldAABB(t *testing.T) {
-	circle := mustShape(t, shape.NewOffsetCircle(shape.V(3, 0), 1))
-	obb := mustShape(t, shape.NewOBB(2, 1))
+	circle := must(t)(shape.NewOffsetCircle(shape.V(3, 0), 1))
+	obb := must(t)(shape.NewOBB(2, 1))
 	h45 := 3 / math.Sqrt2
 	tests := []struct {
 		name string
@@ -365,12 +369,12 @@ func TestWorldAABB(t *testing.T) {
 // corners, vertices and dense circle samples for random transforms.
 func TestWorldAABBBruteForce(t *testing.T) {
 	r := newRand(t)
-	pent := mustShape(t, shape.NewPolygon(circleSamples(shape.V(1, 0.5), 2, 5)))
+	pent := must(t)(shape.NewPolygon(circleSamples(shape.V(1, 0.5), 2, 5)))
 	shapes := []shape.Shape{
-		mustShape(t, shape.NewOffsetCircle(shape.V(2, -1), 0.5)),
-		mustShape(t, shape.NewCircle(3)),
-		mustShape(t, shape.NewAABB(3, 0.5)),
-		mustShape(t, shape.NewOBB(3, 0.5)),
+		must(t)(shape.NewOffsetCircle(shape.V(2, -1), 0.5)),
+		must(t)(shape.NewCircle(3)),
+		must(t)(shape.NewAABB(3, 0.5)),
+		must(t)(shape.NewOBB(3, 0.5)),
 		pent,
 	}
 	for range iters(500, 50) {
@@ -393,9 +397,11 @@ func TestWorldAABBBruteForce(t *testing.T) {
 					}
 				}
 			case shape.KindAABB:
-				want = bruteBounds(shape.Transform{Pos: pos}, s.Corners()[:])
+				c := s.Corners()
+				want = bruteBounds(shape.Transform{Pos: pos}, c[:])
 			case shape.KindOBB:
-				want = bruteBounds(tr, s.Corners()[:])
+				c := s.Corners()
+				want = bruteBounds(tr, c[:])
 			case shape.KindPolygon:
 				want = bruteBounds(tr, s.Vertices())
 			}
@@ -414,10 +420,10 @@ func TestBoundingRadiusContainsShape(t *testing.T) {
 		s     shape.Shape
 		local []shape.Vec2
 	}{
-		{"circle offset", mustShape(t, shape.NewOffsetCircle(shape.V(3, 4), 1)), circleSamples(shape.V(3, 4), 1, 3600)},
-		{"aabb", mustShape(t, shape.NewAABB(1, 2)), nil},
-		{"obb", mustShape(t, shape.NewOBB(3, 0.25)), nil},
-		{"polygon", mustShape(t, shape.NewPolygon([]shape.Vec2{{1, 1}, {5, 1}, {5, 2}})), []shape.Vec2{{1, 1}, {5, 1}, {5, 2}}},
+		{"circle offset", must(t)(shape.NewOffsetCircle(shape.V(3, 4), 1)), circleSamples(shape.V(3, 4), 1, 3600)},
+		{"aabb", must(t)(shape.NewAABB(1, 2)), nil},
+		{"obb", must(t)(shape.NewOBB(3, 0.25)), nil},
+		{"polygon", must(t)(shape.NewPolygon([]shape.Vec2{{1, 1}, {5, 1}, {5, 2}})), []shape.Vec2{{1, 1}, {5, 1}, {5, 2}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

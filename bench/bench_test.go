@@ -1,0 +1,200 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/bench/scene"
+)
+
+// warmupFrames is how long a scene runs before it is measured: bodies
+// created together leave their fat boxes in waves, so the first frames are
+// not the steady state.
+func warmupFrames(n int) int {
+	if n >= 100000 {
+		return 60
+	}
+	return 300
+}
+
+type loaded struct {
+	sc  *scene.Scene
+	w   *collide.World
+	ids []collide.BodyID
+}
+
+func load(b *testing.B, sc *scene.Scene, workers int) *loaded {
+	b.Helper()
+	w := collide.NewWorld(collide.Config{Workers: workers})
+	ids, err := scene.Load(w, sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w.Step()
+	return &loaded{sc: sc, w: w, ids: ids}
+}
+
+func (l *loaded) frame(b *testing.B) {
+	l.sc.Advance()
+	if err := scene.Sync(l.w, l.sc, l.ids); err != nil {
+		b.Fatal(err)
+	}
+	l.w.Step()
+}
+
+func benchFrames(b *testing.B, sc *scene.Scene, workers int) {
+	l := load(b, sc, workers)
+	defer l.w.Close()
+	for range warmupFrames(len(sc.Bodies)) {
+		l.frame(b)
+	}
+	var st collide.Stats
+	var update, pairs, narrow, cand, contacts, reins float64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		l.frame(b)
+		st = l.w.Stats()
+		update += float64(st.UpdateNs)
+		pairs += float64(st.PairsNs)
+		narrow += float64(st.NarrowNs)
+		cand += float64(st.Pairs)
+		contacts += float64(st.Contacts)
+		reins += float64(st.Reinserted)
+	}
+	n := float64(b.N)
+	b.ReportMetric(update/n, "update-ns/op")
+	b.ReportMetric(pairs/n, "pairfind-ns/op")
+	b.ReportMetric(narrow/n, "narrow-ns/op")
+	b.ReportMetric(cand/n, "pairs/op")
+	b.ReportMetric(contacts/n, "contacts/op")
+	b.ReportMetric(reins/n, "reinserts/op")
+}
+
+// BenchmarkStep steps the swarm scene: n moving bodies, a quarter of each
+// shape kind.
+func BenchmarkStep(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
+			b.Run(fmt.Sprintf("n=%d/workers=%d", n, workers), func(b *testing.B) {
+				benchFrames(b, scene.Swarm(n, 1), workers)
+			})
+			if runtime.GOMAXPROCS(0) == 1 {
+				break
+			}
+		}
+	}
+}
+
+// BenchmarkArena steps the arena scene: 80% static bodies, 20% moving. It
+// should cost a fraction of a swarm step of the same size.
+func BenchmarkArena(b *testing.B) {
+	for _, n := range []int{10000, 100000} {
+		b.Run(fmt.Sprintf("n=%d/workers=1", n), func(b *testing.B) {
+			benchFrames(b, scene.Arena(n, 1), 1)
+		})
+	}
+}
+
+// BenchmarkBuild builds a world of the 100k swarm's bodies and steps it
+// once, and reports the heap each body costs (tree and pair cache
+// included).
+func BenchmarkBuild(b *testing.B) {
+	sc := scene.Swarm(100000, 1)
+	b.ReportAllocs()
+	var perBody float64
+	for b.Loop() {
+		runtime.GC()
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		if _, err := scene.Load(w, sc); err != nil {
+			b.Fatal(err)
+		}
+		w.Step()
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		perBody = float64(m1.HeapAlloc-m0.HeapAlloc) / float64(len(sc.Bodies))
+		runtime.KeepAlive(w)
+	}
+	b.ReportMetric(perBody, "B/body")
+}
+
+// queryScene is the 10k swarm's first frame with pre-drawn random queries.
+type queryScene struct {
+	w      *collide.World
+	points []collide.Vec2
+	angles []float64
+}
+
+const queryCount = 10000
+
+func newQueryScene(b *testing.B) *queryScene {
+	sc := scene.Swarm(10000, 1)
+	l := load(b, sc, 1)
+	r := rand.New(rand.NewPCG(2, 3))
+	q := &queryScene{w: l.w, points: make([]collide.Vec2, queryCount), angles: make([]float64, queryCount)}
+	for i := range q.points {
+		q.points[i] = collide.V(r.Float64()*sc.World, r.Float64()*sc.World)
+		q.angles[i] = r.Float64() * 2 * math.Pi
+	}
+	return q
+}
+
+// BenchmarkQuery runs 10,000 random queries, cycled, on the first frame of
+// the 10k swarm; one op is one query.
+func BenchmarkQuery(b *testing.B) {
+	q := newQueryScene(b)
+	hitbox, err := collide.NewOBB(3, 1.5)
+	if err != nil {
+		b.Fatal(err)
+	}
+	found := 0
+	b.Run("QueryShape", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			j := i % queryCount
+			_ = q.w.QueryShape(hitbox, collide.NewTransform(q.points[j], q.angles[j]), collide.Filter{}, func(collide.BodyID, collide.Manifold) bool {
+				found++
+				return true
+			})
+			i++
+		}
+	})
+	b.Run("RayCast", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			j := i % queryCount
+			a := q.angles[j]
+			if _, ok, _ := q.w.RayCast(q.points[j], collide.V(math.Cos(a), math.Sin(a)), 100, collide.Filter{}); ok {
+				found++
+			}
+			i++
+		}
+	})
+	b.Run("QueryPoint", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = q.w.QueryPoint(q.points[i%queryCount], collide.Filter{}, func(collide.BodyID) bool { found++; return true })
+			i++
+		}
+	})
+	b.Run("Nearest", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = q.w.Nearest(q.points[i%queryCount], 8, collide.Filter{}, func(collide.BodyID, float64) bool { found++; return true })
+			i++
+		}
+	})
+	if found == 0 {
+		b.Fatal("no query found anything")
+	}
+}

@@ -1,0 +1,197 @@
+package broadphase
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+)
+
+// rayBatch is how many candidates RayCast sorts at once. It lives on the
+// stack; a chunk with more candidates is visited in several sorted batches.
+const rayBatch = 32
+
+// rayMaxChunks bounds how many pieces RayCast cuts a long ray into.
+const rayMaxChunks = 256
+
+// Query calls fn with every proxy whose fat box overlaps box (boundaries
+// included), in no particular order, until fn returns false. It only reads
+// the tree.
+func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
+	t.tr.Search(arr(box.Min), arr(box.Max), func(_, _ [2]float64, id int32) bool {
+		return fn(id)
+	})
+}
+
+// RayCast calls fn with every proxy whose fat box the segment
+// origin + d·dir, 0 <= d <= maxDist, enters (or starts in), roughly in order
+// of entry distance. dir must be a unit vector; maxDist may be +Inf.
+//
+// fn gets the current maximum distance and returns the new one: a first-hit
+// search returns the distance of a hit closer than the current maximum to
+// clip the ray, and the input to keep going; a result of 0 or less (or NaN)
+// stops the cast, and a result larger than the input is ignored. Proxies
+// whose fat box the clipped segment no longer reaches are skipped.
+//
+// The segment is walked in chunks: each chunk searches the tree with the
+// chunk's bounding box, slab-tests the fat boxes it finds and visits, sorted
+// by entry distance, those the ray enters within the chunk. A fat box is
+// visited by exactly one chunk, so a first-hit search stops early without
+// missing a candidate. RayCast only reads the tree and does not allocate.
+func (t *Tree) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32, maxDist float64) float64) {
+	if t.live == 0 || !(maxDist >= 0) || !origin.IsFinite() || !dir.IsFinite() || dir.LenSq() == 0 {
+		return
+	}
+	bmin, bmax := t.tr.Bounds()
+	bounds := shape.AABB{Min: vec(bmin), Max: vec(bmax)}
+	bounds = bounds.Expand(rayEps(origin, math.Abs(bmin[0])+math.Abs(bmin[1])+math.Abs(bmax[0])+math.Abs(bmax[1])))
+	lo, hi, ok := slab(bounds, origin, dir, 0, maxDist)
+	if !ok {
+		return
+	}
+	// Chunks a few proxies long keep each search box small, whatever the
+	// ray's slope.
+	step := math.Max(2*t.extSum/float64(t.live), (hi-lo)/rayMaxChunks)
+
+	var buf [rayBatch]rayCand
+	n := 0
+	stop := false
+	flush := func() {
+		sortRayCands(buf[:n])
+		for _, c := range buf[:n] {
+			if c.t > maxDist {
+				break
+			}
+			m := fn(c.id, maxDist)
+			if !(m > 0) {
+				stop = true
+				break
+			}
+			maxDist = math.Min(maxDist, m)
+		}
+		n = 0
+	}
+	for cs := lo; ; {
+		ce := cs + step
+		last := false
+		if !(ce < hi) || !(ce > cs) {
+			ce, last = hi, true
+		}
+		first := cs == lo
+		a, b := origin.Add(dir.Scale(cs)), origin.Add(dir.Scale(ce))
+		box := shape.AABB{Min: a.Min(b), Max: a.Max(b)}.Expand(rayEps(origin, ce))
+		t.tr.Search(arr(box.Min), arr(box.Max), func(mn, mx [2]float64, id int32) bool {
+			te, _, ok := slab(shape.AABB{Min: vec(mn), Max: vec(mx)}, origin, dir, 0, maxDist)
+			if !ok || (!first && te < cs) || (!last && te >= ce) {
+				return true
+			}
+			if n == len(buf) {
+				flush()
+				if stop {
+					return false
+				}
+			}
+			buf[n] = rayCand{t: te, id: id}
+			n++
+			return true
+		})
+		if stop {
+			return
+		}
+		flush()
+		if stop || last || ce > maxDist {
+			return
+		}
+		cs = ce
+	}
+}
+
+// rayCand is a proxy the ray enters at distance t.
+type rayCand struct {
+	t  float64
+	id int32
+}
+
+// sortRayCands sorts c by distance, then id, by insertion: batches are
+// small and often nearly sorted already.
+func sortRayCands(c []rayCand) {
+	for i := 1; i < len(c); i++ {
+		x := c[i]
+		j := i
+		for ; j > 0 && (c[j-1].t > x.t || (c[j-1].t == x.t && c[j-1].id > x.id)); j-- {
+			c[j] = c[j-1]
+		}
+		c[j] = x
+	}
+}
+
+// rayEps is the slack added around a chunk's search box, so that rounding in
+// origin + d·dir never hides a fat box the ray enters in that chunk. Points
+// on the ray up to distance d are no larger than |origin| + d.
+func rayEps(origin shape.Vec2, d float64) float64 {
+	return 1e-9 * (1 + math.Abs(origin.X) + math.Abs(origin.Y) + d)
+}
+
+// slab clips the parameter interval [lo, hi] of the ray origin + t·dir to
+// box b (Kay and Kajiya's slab test; Ericson, Real-Time Collision
+// Detection, 5.3.3) and reports whether anything is left. An axis the ray
+// is parallel to either keeps or empties the interval. A NaN from a
+// subnormal direction component leaves the interval alone, which errs on
+// the side of a hit.
+func slab(b shape.AABB, origin, dir shape.Vec2, lo, hi float64) (float64, float64, bool) {
+	lo, hi, ok := slabAxis(b.Min.X, b.Max.X, origin.X, dir.X, lo, hi)
+	if !ok {
+		return lo, hi, false
+	}
+	return slabAxis(b.Min.Y, b.Max.Y, origin.Y, dir.Y, lo, hi)
+}
+
+func slabAxis(mn, mx, o, d, lo, hi float64) (float64, float64, bool) {
+	if d == 0 {
+		return lo, hi, mn <= o && o <= mx
+	}
+	inv := 1 / d
+	ta, tb := (mn-o)*inv, (mx-o)*inv
+	if ta > tb {
+		ta, tb = tb, ta
+	}
+	if ta > lo {
+		lo = ta
+	}
+	if tb < hi {
+		hi = tb
+	}
+	return lo, hi, lo <= hi
+}
+
+// Nearest calls fn with proxies in increasing order of dist until fn
+// returns false. dist(id) is the caller's exact squared distance from p to
+// proxy id, which must be at least the squared distance from p to the
+// proxy's fat box; nil ranks proxies by that box distance. It is a
+// best-first search: tree nodes are ranked by their squared box distance
+// from p and proxies by dist, so only the nodes nearer than the last
+// proxy yielded are opened. Nearest only reads the tree; its queue comes
+// from a pool.
+func (t *Tree) Nearest(p shape.Vec2, dist func(id int32) float64, fn func(id int32, distSq float64) bool) {
+	if t.live == 0 {
+		return
+	}
+	t.tr.Nearby(func(mn, mx [2]float64, id int32, item bool) float64 {
+		if item && dist != nil {
+			return dist(id)
+		}
+		return boxDistSq(p, mn, mx)
+	}, func(_, _ [2]float64, id int32, d float64) bool {
+		return fn(id, d)
+	})
+}
+
+// boxDistSq returns the squared distance from p to the box [mn, mx], zero
+// inside.
+func boxDistSq(p shape.Vec2, mn, mx [2]float64) float64 {
+	dx := math.Max(math.Max(mn[0]-p.X, p.X-mx[0]), 0)
+	dy := math.Max(math.Max(mn[1]-p.Y, p.Y-mx[1]), 0)
+	return float64(dx*dx) + float64(dy*dy)
+}
+
+// vec returns the rtree point p as a vector.
+func vec(p [2]float64) shape.Vec2 { return shape.Vec2{X: p[0], Y: p[1]} }

@@ -1,0 +1,341 @@
+package broadphase
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/collide-go/collide/shape"
+	"github.com/tidwall/rtree"
+)
+
+// DefaultMargin is the fat-box margin, in world units, used when
+// [Config.Margin] is zero.
+const DefaultMargin = 0.25
+
+// DefaultMotionFrames is the number of frames of displacement a fat box is
+// stretched by when [Config.MotionFrames] is zero.
+const DefaultMotionFrames = 4
+
+// stretchCap bounds the motion stretch on each axis to this many times the
+// larger side of the tight box (or the margin, if larger). Without it a
+// teleported body, whose displacement is the jump, would get a fat box
+// spanning the jump several times over and pair with everything in between.
+const stretchCap = 8
+
+// Config tunes a [Tree]. The zero Config is a working one.
+type Config struct {
+	// Margin is how far, in world units, a fat box reaches beyond the tight
+	// box on every side. Zero means [DefaultMargin]; a negative value means
+	// no margin.
+	Margin float64
+	// MotionFrames is how many frames of displacement stretch the fat box
+	// along the motion: the fat box is the union of the tight box and the
+	// tight box moved by MotionFrames·disp, grown by Margin. Zero means
+	// [DefaultMotionFrames]; a negative value turns stretching off.
+	MotionFrames float64
+}
+
+// resolve returns the margin and frame count c stands for.
+func (c Config) resolve() (margin, frames float64) {
+	margin, frames = c.Margin, c.MotionFrames
+	switch {
+	case margin == 0:
+		margin = DefaultMargin
+	case !(margin > 0):
+		margin = 0
+	}
+	switch {
+	case frames == 0:
+		frames = DefaultMotionFrames
+	case !(frames > 0):
+		frames = 0
+	}
+	return margin, frames
+}
+
+// Proxy flags.
+const (
+	flagAlive    uint8 = 1 << iota
+	flagMoved          // in t.moved: queries at the next UpdatePairs
+	flagRefilter       // inserted or touched: its found pairs go through the filter again
+)
+
+// Tree is the broad phase: proxies keyed by fat AABBs in an R-tree, and a
+// persistent, sorted set of the pairs whose fat boxes overlap.
+//
+// Mutations (Insert, Remove, Update, Touch, UpdatePairs, SetFilter) need
+// exclusive access. Query, RayCast, Nearest, Pairs, FatAABB, Len and Stats
+// only read, so any number of goroutines may call them at once while nothing
+// mutates.
+type Tree struct {
+	tr     rtree.RTreeGN[float64, int32]
+	margin float64
+	frames float64
+	filter func(a, b int32) bool
+
+	// Proxy storage, indexed by id.
+	fat   []shape.AABB
+	tight []shape.AABB
+	flags []uint8
+	live  int
+	// extSum is the sum over live proxies of their fat width plus height,
+	// for RayCast's chunk length.
+	extSum float64
+
+	moved      []int32  // proxies to query at the next UpdatePairs
+	cand       []uint64 // scratch: candidate keys found by the queries
+	pairs      []Pair   // the pair set, sorted by key
+	next       []Pair   // scratch: the pair set being built
+	reinserted int      // since the last UpdatePairs
+	stats      Stats
+}
+
+// NewTree returns an empty tree tuned by cfg.
+func NewTree(cfg Config) *Tree {
+	t := &Tree{}
+	t.margin, t.frames = cfg.resolve()
+	return t
+}
+
+// SetFilter sets the pair filter: f(a, b), a < b, is called for each
+// candidate pair found by [Tree.UpdatePairs] that is not in the pair set
+// yet, and for every found pair of a proxy inserted or touched since the
+// last UpdatePairs; false keeps the pair out of the set. A pair the filter
+// rejected is asked again whenever one of its proxies queries the tree
+// again, so f must be a pure function of the proxies' state; after changing
+// that state, call [Tree.Touch]. nil accepts every pair.
+func (t *Tree) SetFilter(f func(a, b int32) bool) { t.filter = f }
+
+// Insert adds proxy id with tight box tight. Ids are chosen by the caller:
+// small, dense and non-negative (body slot indexes). The proxy queries the
+// tree at the next [Tree.UpdatePairs]. Inserting an id that is alive panics.
+func (t *Tree) Insert(id int32, tight shape.AABB) {
+	if id < 0 {
+		panic(fmt.Sprintf("broadphase: Insert of negative proxy id %d", id))
+	}
+	for int(id) >= len(t.flags) {
+		t.fat = append(t.fat, shape.AABB{})
+		t.tight = append(t.tight, shape.AABB{})
+		t.flags = append(t.flags, 0)
+	}
+	if t.flags[id]&flagAlive != 0 {
+		panic(fmt.Sprintf("broadphase: Insert of live proxy %d", id))
+	}
+	fat := fatten(tight, shape.Vec2{}, t.margin, 0)
+	t.tight[id] = tight
+	t.fat[id] = fat
+	t.tr.Insert(arr(fat.Min), arr(fat.Max), id)
+	t.flags[id] |= flagAlive | flagRefilter
+	t.live++
+	t.extSum += extent(fat)
+	t.reinserted++
+	t.markMoved(id)
+}
+
+// Remove deletes proxy id. Its pairs leave the set at the next
+// [Tree.UpdatePairs]. Removing an id that is not alive panics.
+func (t *Tree) Remove(id int32) {
+	t.mustLive(id, "Remove")
+	fat := t.fat[id]
+	t.tr.Delete(arr(fat.Min), arr(fat.Max), id)
+	t.flags[id] &^= flagAlive
+	t.live--
+	t.extSum -= extent(fat)
+	if t.live == 0 {
+		t.extSum = 0
+	}
+}
+
+// Update tells the tree that proxy id now has tight box tight, having moved
+// by disp since the last step. The proxy is re-inserted, with a fat box
+// stretched along disp, only when tight leaves its fat box; then it queries
+// the tree at the next [Tree.UpdatePairs].
+func (t *Tree) Update(id int32, tight shape.AABB, disp shape.Vec2) {
+	t.mustLive(id, "Update")
+	t.tight[id] = tight
+	old := t.fat[id]
+	if old.ContainsAABB(tight) {
+		return
+	}
+	fat := fatten(tight, disp, t.margin, t.frames*stretchJitter(id))
+	t.fat[id] = fat
+	t.tr.Replace(arr(old.Min), arr(old.Max), id, arr(fat.Min), arr(fat.Max), id)
+	t.extSum += extent(fat) - extent(old)
+	t.reinserted++
+	t.markMoved(id)
+}
+
+// Touch makes proxy id query the tree at the next [Tree.UpdatePairs] and
+// sends all the pairs it finds through the filter again, for when whatever
+// the filter looks at (collision layers, say) changed.
+func (t *Tree) Touch(id int32) {
+	t.mustLive(id, "Touch")
+	t.flags[id] |= flagRefilter
+	t.markMoved(id)
+}
+
+func (t *Tree) markMoved(id int32) {
+	if t.flags[id]&flagMoved == 0 {
+		t.flags[id] |= flagMoved
+		t.moved = append(t.moved, id)
+	}
+}
+
+func (t *Tree) mustLive(id int32, op string) {
+	if id < 0 || int(id) >= len(t.flags) || t.flags[id]&flagAlive == 0 {
+		panic(fmt.Sprintf("broadphase: %s of unknown proxy %d", op, id))
+	}
+}
+
+// UpdatePairs brings the pair set up to date. Every inserted, re-inserted or
+// touched proxy queries the tree with its fat box; the pairs found that are
+// new pass through the filter and join the set. Pairs with a removed proxy
+// leave it, and so do pairs with a proxy that queried without finding the
+// other: their fat boxes no longer overlap. Pairs of two proxies that did not
+// query stay, since neither fat box changed.
+//
+// Afterwards the set holds exactly the pairs of live proxies whose fat boxes
+// overlap (boundaries included) and that the filter accepted.
+func (t *Tree) UpdatePairs() {
+	st := Stats{Reinserted: t.reinserted}
+	t.reinserted = 0
+
+	// Query. When both ends of a pair moved, only the lower id records it,
+	// so each candidate is found once.
+	t.cand = t.cand[:0]
+	for _, id := range t.moved {
+		if t.flags[id]&flagAlive == 0 {
+			continue
+		}
+		st.Queried++
+		fat := t.fat[id]
+		t.tr.Search(arr(fat.Min), arr(fat.Max), func(_, _ [2]float64, j int32) bool {
+			if j != id && (j > id || t.flags[j]&flagMoved == 0) {
+				t.cand = append(t.cand, pairKey(id, j))
+			}
+			return true
+		})
+	}
+	slices.Sort(t.cand)
+	st.Candidates = len(t.cand)
+
+	// Merge the sorted candidates into the sorted pair set.
+	old, cand := t.pairs, t.cand
+	next := t.next[:0]
+	i, j := 0, 0
+	for i < len(old) || j < len(cand) {
+		var k uint64
+		inOld, inCand := false, false
+		switch {
+		case j == len(cand) || (i < len(old) && old[i].Key() < cand[j]):
+			k, inOld = old[i].Key(), true
+			i++
+		case i == len(old) || cand[j] < old[i].Key():
+			k, inCand = cand[j], true
+			j++
+		default:
+			k, inOld, inCand = cand[j], true, true
+			i++
+			j++
+		}
+		p := pairFromKey(k)
+		fa, fb := t.flags[p.A], t.flags[p.B]
+		keep := false
+		switch {
+		case inCand:
+			// Found by a query: both ends are alive and the fat boxes overlap.
+			keep = (inOld && (fa|fb)&flagRefilter == 0) || t.filter == nil || t.filter(p.A, p.B)
+		case (fa&fb)&flagAlive == 0:
+			// A proxy was removed.
+		case (fa|fb)&flagMoved != 0:
+			// A proxy queried and did not find the other.
+		default:
+			keep = true
+		}
+		if keep {
+			next = append(next, p)
+			if !inOld {
+				st.NewPairs++
+			}
+		} else if inOld {
+			st.EndedPairs++
+		}
+	}
+	t.pairs, t.next = next, old[:0]
+
+	for _, id := range t.moved {
+		t.flags[id] &^= flagMoved | flagRefilter
+	}
+	t.moved = t.moved[:0]
+	st.Pairs = len(t.pairs)
+	st.Proxies = t.live
+	t.stats = st
+}
+
+// Pairs returns the pair set, sorted by [Pair.Key]. The slice belongs to the
+// tree and stays valid until the next mutation.
+func (t *Tree) Pairs() []Pair { return t.pairs }
+
+// FatAABB returns the fat box of proxy id, the box the tree indexes it by.
+func (t *Tree) FatAABB(id int32) shape.AABB { return t.fat[id] }
+
+// Len returns the number of live proxies.
+func (t *Tree) Len() int { return t.live }
+
+// Stats returns the counters of the last [Tree.UpdatePairs].
+func (t *Tree) Stats() Stats { return t.stats }
+
+// fatten returns the fat box of a proxy with tight box tight that moved by
+// disp in the last step: tight ∪ (tight + frames·disp), grown by margin,
+// with the stretch bounded by stretchCap.
+func fatten(tight shape.AABB, disp shape.Vec2, margin, frames float64) shape.AABB {
+	fat := tight
+	if frames > 0 && disp.IsFinite() {
+		lim := stretchCap * math.Max(math.Max(tight.Max.X-tight.Min.X, tight.Max.Y-tight.Min.Y), margin)
+		dx := clamp(disp.X*frames, lim)
+		dy := clamp(disp.Y*frames, lim)
+		if dx < 0 {
+			fat.Min.X += dx
+		} else {
+			fat.Max.X += dx
+		}
+		if dy < 0 {
+			fat.Min.Y += dy
+		} else {
+			fat.Max.Y += dy
+		}
+	}
+	return fat.Expand(margin)
+}
+
+// stretchJitter returns a factor in [0.75, 1.25) that spreads the motion
+// stretch over the proxies. Bodies created together all leave their first,
+// unstretched fat box in the same frame; with one stretch for all they would
+// then keep leaving their boxes in step, every MotionFrames frames, and the
+// frame time would come in spikes. Scaling each proxy's stretch by a fixed
+// factor spread by the golden ratio over ids (a low-discrepancy sequence)
+// dephases those waves within a few periods, for about 2% more re-inserts
+// on average.
+func stretchJitter(id int32) float64 {
+	const phi = 0.6180339887498949
+	f := float64(id) * phi
+	return 0.75 + 0.5*(f-math.Floor(f))
+}
+
+// clamp returns v limited to [-lim, lim].
+func clamp(v, lim float64) float64 {
+	if v > lim {
+		return lim
+	}
+	if v < -lim {
+		return -lim
+	}
+	return v
+}
+
+// extent returns the width plus the height of b.
+func extent(b shape.AABB) float64 { return (b.Max.X - b.Min.X) + (b.Max.Y - b.Min.Y) }
+
+// arr returns v as the rtree's point type.
+func arr(v shape.Vec2) [2]float64 { return [2]float64{v.X, v.Y} }

@@ -1,0 +1,113 @@
+package broadphase
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// validate checks the tree's invariants and returns the first one broken:
+// slice lengths, live counts, every live tight box inside its fat box, the
+// R-tree holding exactly the live proxies under their fat boxes, the moved
+// list matching the moved flags and, when no proxy awaits UpdatePairs, the
+// pair set: sorted, unique, A < B, both ends live, fat boxes overlapping,
+// accepted by the filter, and complete (no live pair with overlapping fat
+// boxes that the filter accepts is missing). It calls the filter, which
+// must therefore be pure.
+func (t *Tree) validate() error {
+	if len(t.fat) != len(t.flags) || len(t.tight) != len(t.flags) {
+		return fmt.Errorf("slice lengths fat %d, tight %d, flags %d", len(t.fat), len(t.tight), len(t.flags))
+	}
+	live, moved := 0, 0
+	for i, f := range t.flags {
+		if f&flagMoved != 0 {
+			moved++
+		}
+		if f&flagAlive == 0 {
+			continue
+		}
+		live++
+		if !t.fat[i].ContainsAABB(t.tight[i]) {
+			return fmt.Errorf("proxy %d: tight box %v outside fat box %v", i, t.tight[i], t.fat[i])
+		}
+	}
+	if live != t.live || t.tr.Len() != live {
+		return fmt.Errorf("live proxies %d, Len() %d, rtree Len %d", live, t.live, t.tr.Len())
+	}
+	if moved != len(t.moved) {
+		return fmt.Errorf("%d moved flags, moved list of %d", moved, len(t.moved))
+	}
+	for _, id := range t.moved {
+		if t.flags[id]&flagMoved == 0 {
+			return fmt.Errorf("proxy %d in moved list without moved flag", id)
+		}
+	}
+	seen := make([]bool, len(t.flags))
+	var err error
+	t.tr.Scan(func(mn, mx [2]float64, id int32) bool {
+		switch {
+		case id < 0 || int(id) >= len(t.flags) || t.flags[id]&flagAlive == 0:
+			err = fmt.Errorf("rtree holds dead proxy %d", id)
+		case seen[id]:
+			err = fmt.Errorf("rtree holds proxy %d twice", id)
+		case vec(mn) != t.fat[id].Min || vec(mx) != t.fat[id].Max:
+			err = fmt.Errorf("rtree holds proxy %d as %v-%v, fat box %v", id, mn, mx, t.fat[id])
+		}
+		if id >= 0 && int(id) < len(seen) {
+			seen[id] = true
+		}
+		return err == nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(t.moved) > 0 {
+		return nil
+	}
+	for i, p := range t.pairs {
+		switch {
+		case p.A >= p.B || p.A < 0:
+			return fmt.Errorf("pair %v: want 0 <= A < B", p)
+		case i > 0 && t.pairs[i-1].Key() >= p.Key():
+			return fmt.Errorf("pairs %v, %v out of order or repeated", t.pairs[i-1], p)
+		case int(p.B) >= len(t.flags) || t.flags[p.A]&t.flags[p.B]&flagAlive == 0:
+			return fmt.Errorf("pair %v has a dead proxy", p)
+		case !t.fat[p.A].Overlaps(t.fat[p.B]):
+			return fmt.Errorf("pair %v: fat boxes %v and %v do not overlap", p, t.fat[p.A], t.fat[p.B])
+		case t.filter != nil && !t.filter(p.A, p.B):
+			return fmt.Errorf("pair %v: rejected by the filter", p)
+		}
+	}
+	for i, f := range t.flags {
+		if f&flagAlive == 0 {
+			continue
+		}
+		a := int32(i)
+		t.Query(t.fat[i], func(b int32) bool {
+			if b <= a || (t.filter != nil && !t.filter(a, b)) {
+				return true
+			}
+			if _, found := slices.BinarySearchFunc(t.pairs, Pair{a, b}, comparePairs); !found {
+				err = fmt.Errorf("pair {%d %d} missing: fat boxes %v and %v overlap", a, b, t.fat[a], t.fat[b])
+			}
+			return err == nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if t.stats.Pairs != len(t.pairs) {
+		return errors.New("Stats().Pairs is stale")
+	}
+	return nil
+}
+
+func comparePairs(p, q Pair) int {
+	switch {
+	case p.Key() < q.Key():
+		return -1
+	case p.Key() > q.Key():
+		return 1
+	}
+	return 0
+}

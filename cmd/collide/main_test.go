@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/bench/scene"
+)
+
+// bruteCount steps the scene's motion and counts, frame by frame, every pair
+// of bodies whose shapes overlap, by running the narrow phase on all pairs,
+// so the broad phase plays no part.
+func bruteCount(t *testing.T, sc *scene.Scene, warmup, frames int) (int, float64) {
+	t.Helper()
+	shapes := make([]collide.Shape, len(sc.Bodies))
+	for i := range sc.Bodies {
+		s, err := sc.Bodies[i].Shape()
+		if err != nil {
+			t.Fatal(err)
+		}
+		shapes[i] = s
+	}
+	count, depth := 0, 0.0
+	for f := 0; f <= warmup+frames; f++ {
+		if f > 0 {
+			sc.Advance()
+		}
+		if f <= warmup {
+			continue
+		}
+		for i := range sc.Bodies {
+			bi := &sc.Bodies[i]
+			ti := collide.NewTransform(collide.V(bi.X, bi.Y), bi.Angle)
+			for j := i + 1; j < len(sc.Bodies); j++ {
+				bj := &sc.Bodies[j]
+				if bi.Static && bj.Static {
+					continue
+				}
+				if m, ok := collide.Collide(shapes[i], ti, shapes[j], collide.NewTransform(collide.V(bj.X, bj.Y), bj.Angle)); ok {
+					count++
+					depth += m.Depth
+				}
+			}
+		}
+	}
+	return count, depth
+}
+
+func TestJSONMatchesBruteForce(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "swarm.csv")
+	sc := scene.Swarm(600, 4)
+	var buf bytes.Buffer
+	if err := scene.WriteCSV(&buf, sc); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if err := run(options{file: file, frames: 30, warmup: 5, workers: 2, json: true}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var s Summary
+	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out.String())
+	}
+	ref, _ := scene.ReadCSV(bytes.NewReader(buf.Bytes()))
+	wantCount, wantDepth := bruteCount(t, ref, 5, 30)
+	if wantCount == 0 {
+		t.Fatal("the scene has no contacts; the test proves nothing")
+	}
+	if s.ContactsTotal != wantCount {
+		t.Errorf("contacts_total = %d, brute force %d", s.ContactsTotal, wantCount)
+	}
+	if d := s.DepthSum - wantDepth; d > 1e-9*wantDepth || d < -1e-9*wantDepth {
+		t.Errorf("depth_sum = %.9f, brute force %.9f", s.DepthSum, wantDepth)
+	}
+	if s.Frames != 30 || s.Bodies != 600 || s.AllocsPerFrame > 1 {
+		t.Errorf("summary %+v: want 30 frames, 600 bodies, no allocations per frame", s)
+	}
+}
+
+func TestMalformedSceneIsAnError(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bad.csv")
+	body := "# swarm n=2 world=100 seed=1\ncircle,1,2,0.5,0.5,0,0,3,0,0\ncircle,1,2,abc,0.5,0,0,3,0,0\n"
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	err := run(options{file: file, frames: 5}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "line 3") || !strings.Contains(err.Error(), "vx") {
+		t.Fatalf("run(bad file) = %v, want an error naming line 3 and field vx", err)
+	}
+}
+
+func TestTextSummary(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(options{n: 400, frames: 20, warmup: 2, seed: 1, kind: "arena"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"frame time ms", "p99", "contacts", "candidate pairs", "allocations", "peak heap", "contacts_total"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, out.String())
+		}
+	}
+	if errOut.Len() != 0 {
+		t.Errorf("stderr is not a terminal but got progress output %q", errOut.String())
+	}
+}

@@ -1,0 +1,440 @@
+package engine
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+var seedFlag = flag.Uint64("seed", 0, "seed for the random scene tests (0: a fixed default)")
+
+func testSeed(t testing.TB, def uint64) uint64 {
+	s := def
+	if *seedFlag != 0 {
+		s = *seedFlag
+	}
+	t.Logf("seed %d (rerun with -seed %d)", s, s)
+	return s
+}
+
+// randomShape returns a shape of the given kind with sizes about 1..4.
+func randomShape(t testing.TB, r *rand.Rand, k shape.Kind) shape.Shape {
+	var s shape.Shape
+	var err error
+	switch k {
+	case shape.KindCircle:
+		if r.IntN(3) == 0 {
+			s, err = shape.NewOffsetCircle(shape.V(r.Float64()-0.5, r.Float64()-0.5), 0.5+3*r.Float64())
+		} else {
+			s, err = shape.NewCircle(0.5 + 3*r.Float64())
+		}
+	case shape.KindAABB:
+		s, err = shape.NewAABB(0.5+3*r.Float64(), 0.5+3*r.Float64())
+	case shape.KindOBB:
+		s, err = shape.NewOBB(0.5+3*r.Float64(), 0.5+3*r.Float64())
+	default:
+		pts := make([]shape.Vec2, 3+r.IntN(8))
+		rad := 1 + 3*r.Float64()
+		for i := range pts {
+			a := r.Float64() * 2 * math.Pi
+			pts[i] = shape.V(rad*math.Cos(a), rad*math.Sin(a))
+		}
+		s, err = shape.ConvexHull(pts)
+		if err != nil {
+			s, err = shape.NewOBB(1, 2)
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+type scene struct {
+	w   *World
+	ids []BodyID
+	r   *rand.Rand
+	sz  float64
+}
+
+func newScene(t testing.TB, seed uint64, n int, cfg Config) *scene {
+	sc := &scene{w: NewWorld(cfg), r: rand.New(rand.NewPCG(seed, 7)), sz: 6 * math.Sqrt(float64(n))}
+	for range n {
+		sc.add(t)
+	}
+	return sc
+}
+
+func (sc *scene) add(t testing.TB) {
+	r := sc.r
+	def := BodyDef{
+		Shape:    randomShape(t, r, shape.Kind(r.IntN(shape.KindCount))),
+		Position: shape.V(r.Float64()*sc.sz, r.Float64()*sc.sz),
+		Angle:    r.Float64() * 2 * math.Pi,
+	}
+	switch r.IntN(10) {
+	case 0:
+		def.Kind = Static
+	case 1:
+		def.Sensor = true
+	case 2:
+		def.Filter = Filter{Category: 2, Mask: 2}
+	}
+	id, err := sc.w.Add(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.ids = append(sc.ids, id)
+}
+
+// churn moves most bodies a little, teleports a few, and removes and adds a
+// few.
+func (sc *scene) churn(t testing.TB, addRemove bool) {
+	r := sc.r
+	for _, id := range sc.ids {
+		switch r.IntN(20) {
+		case 0:
+			if err := sc.w.SetTransform(id, shape.V(r.Float64()*sc.sz, r.Float64()*sc.sz), r.Float64()*7); err != nil {
+				t.Fatal(err)
+			}
+		case 1, 2:
+		default:
+			if err := sc.w.Move(id, shape.V(r.NormFloat64()*0.4, r.NormFloat64()*0.4)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if addRemove {
+		for range 2 {
+			i := r.IntN(len(sc.ids))
+			if err := sc.w.Remove(sc.ids[i]); err != nil {
+				t.Fatal(err)
+			}
+			sc.ids = slices.Delete(sc.ids, i, i+1)
+			sc.add(t)
+		}
+	}
+}
+
+// bruteContacts checks every pair of live bodies with the narrow phase.
+func bruteContacts(w *World) []Contact {
+	var out []Contact
+	b := &w.b
+	for a := range int32(len(b.flags)) {
+		if b.flags[a]&flagAlive == 0 {
+			continue
+		}
+		for c := a + 1; c < int32(len(b.flags)); c++ {
+			if b.flags[c]&flagAlive == 0 || b.flags[a]&b.flags[c]&flagStatic != 0 || !b.filter[a].Accepts(b.filter[c]) {
+				continue
+			}
+			m, ok := narrowphase.Collide(b.shapes[a], b.xf[a], b.shapes[c], b.xf[c])
+			if ok {
+				out = append(out, Contact{A: w.idOf(a), B: w.idOf(c), Manifold: m, Sensor: (b.flags[a]|b.flags[c])&flagSensor != 0})
+			}
+		}
+	}
+	return out
+}
+
+func collect(seq func(func(Contact) bool)) []Contact {
+	var out []Contact
+	for c := range seq {
+		out = append(out, c)
+	}
+	return out
+}
+
+func pairSet(cs []Contact) map[[2]BodyID]Contact {
+	m := make(map[[2]BodyID]Contact, len(cs))
+	for _, c := range cs {
+		m[[2]BodyID{c.A, c.B}] = c
+	}
+	return m
+}
+
+func TestStepMatchesBruteForce(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) {
+			seed := testSeed(t, 11)
+			n, steps := 400, 200
+			if testing.Short() {
+				n, steps = 150, 40
+			}
+			sc := newScene(t, seed, n, Config{Workers: workers})
+			var prev []Contact
+			for step := range steps {
+				sc.churn(t, step%3 == 0)
+				sc.w.Step()
+				got := collect(sc.w.Contacts())
+				want := bruteContacts(sc.w)
+				if !slices.Equal(got, want) {
+					gm, wm := pairSet(got), pairSet(want)
+					for k := range wm {
+						if _, ok := gm[k]; !ok {
+							t.Errorf("step %d: missing contact %x-%x", step, k[0], k[1])
+						}
+					}
+					for k := range gm {
+						if _, ok := wm[k]; !ok {
+							t.Errorf("step %d: extra contact %x-%x", step, k[0], k[1])
+						}
+					}
+					t.Fatalf("step %d: %d contacts, brute force %d (or order/manifold differs)", step, len(got), len(want))
+				}
+				// Began and ended are the difference of consecutive sets.
+				pm, cm := pairSet(prev), pairSet(got)
+				var wantBegan, wantEnded []Contact
+				for _, c := range got {
+					if _, ok := pm[[2]BodyID{c.A, c.B}]; !ok {
+						wantBegan = append(wantBegan, c)
+					}
+				}
+				for _, c := range prev {
+					if _, ok := cm[[2]BodyID{c.A, c.B}]; !ok {
+						wantEnded = append(wantEnded, c)
+					}
+				}
+				if b := collect(sc.w.Began()); !slices.Equal(b, wantBegan) {
+					t.Fatalf("step %d: began has %d contacts, want %d", step, len(b), len(wantBegan))
+				}
+				if e := collect(sc.w.Ended()); !slices.Equal(e, wantEnded) {
+					t.Fatalf("step %d: ended has %d contacts, want %d", step, len(e), len(wantEnded))
+				}
+				prev = got
+			}
+			if len(prev) == 0 {
+				t.Fatal("scene produced no contacts; the test would prove nothing")
+			}
+		})
+	}
+}
+
+// hashStream steps a scripted scene and hashes every contact bit for bit.
+func hashStream(t *testing.T, workers int, steps int) uint64 {
+	sc := newScene(t, 5, 600, Config{Workers: workers})
+	h := fnv.New64a()
+	var buf []byte
+	for step := range steps {
+		sc.churn(t, step%4 == 0)
+		sc.w.Step()
+		for c := range sc.w.Contacts() {
+			m := c.Manifold
+			buf = fmt.Appendf(buf[:0], "%d %d %x %x %x %d", c.A, c.B, math.Float64bits(m.Normal.X), math.Float64bits(m.Normal.Y), math.Float64bits(m.Depth), m.Count)
+			for _, p := range m.Points[:m.Count] {
+				buf = fmt.Appendf(buf, " %x %x %x", math.Float64bits(p.Point.X), math.Float64bits(p.Point.Y), math.Float64bits(p.Depth))
+			}
+			h.Write(buf)
+		}
+		for c := range sc.w.Began() {
+			h.Write(fmt.Appendf(buf[:0], "b%d %d", c.A, c.B))
+		}
+		for c := range sc.w.Ended() {
+			h.Write(fmt.Appendf(buf[:0], "e%d %d", c.A, c.B))
+		}
+	}
+	return h.Sum64()
+}
+
+func TestDeterminism(t *testing.T) {
+	steps := 120
+	if testing.Short() {
+		steps = 30
+	}
+	a, b := hashStream(t, 1, steps), hashStream(t, 1, steps)
+	if a != b {
+		t.Fatalf("two identical runs hash to %x and %x", a, b)
+	}
+	if c := hashStream(t, 4, steps); c != a {
+		t.Fatalf("Workers=4 hashes to %x, Workers=1 to %x", c, a)
+	}
+}
+
+func TestStepSteadyStateAllocatesNothing(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) {
+			sc := newScene(t, 3, 2000, Config{Workers: workers})
+			// Pre-draw the motion so the measured loop allocates nothing of
+			// the test's own.
+			moves := make([]shape.Vec2, len(sc.ids))
+			for i := range moves {
+				moves[i] = shape.V(sc.r.NormFloat64()*0.5, sc.r.NormFloat64()*0.5)
+			}
+			frame := 0
+			stepOnce := func() {
+				frame++
+				sign := 1.0
+				if frame/20%2 == 1 {
+					sign = -1 // sweep back and forth so pairs come and go
+				}
+				for i, id := range sc.ids {
+					if err := sc.w.Move(id, moves[i].Scale(sign)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				sc.w.Step()
+			}
+			for range 200 {
+				stepOnce()
+			}
+			var began, ended int
+			allocs := testing.AllocsPerRun(100, func() {
+				stepOnce()
+				began += sc.w.Stats().Began
+				ended += sc.w.Stats().Ended
+			})
+			if allocs != 0 {
+				t.Errorf("steady-state Step allocates %.1f times per step, want 0", allocs)
+			}
+			if began == 0 || ended == 0 {
+				t.Errorf("began %d, ended %d over the measured steps: pairs did not come and go", began, ended)
+			}
+		})
+	}
+}
+
+func TestStaleAndUnknownIDs(t *testing.T) {
+	w := NewWorld(Config{Workers: 1})
+	c, _ := shape.NewCircle(1)
+	id, err := w.Add(BodyDef{Shape: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Remove(id); err != nil {
+		t.Fatal(err)
+	}
+	id2, err := w.Add(BodyDef{Shape: c, Position: shape.V(5, 5)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id2.slot() != id.slot() {
+		t.Fatalf("slot not reused: %d then %d", id.slot(), id2.slot())
+	}
+	for name, call := range map[string]func() error{
+		"Remove":       func() error { return w.Remove(id) },
+		"Move":         func() error { return w.Move(id, shape.V(1, 0)) },
+		"SetTransform": func() error { return w.SetTransform(id, shape.V(1, 0), 0) },
+		"SetFilter":    func() error { return w.SetFilter(id, DefaultFilter) },
+		"Body":         func() error { _, err := w.Body(id); return err },
+		"zero id":      func() error { return w.Remove(0) },
+		"never issued": func() error { return w.Remove(makeID(99, 1)) },
+	} {
+		if err := call(); !errors.Is(err, ErrUnknownBody) {
+			t.Errorf("%s(stale id) = %v, want ErrUnknownBody", name, err)
+		}
+	}
+	b, err := w.Body(id2)
+	if err != nil || b.Position != shape.V(5, 5) {
+		t.Fatalf("Body(new id) = %+v, %v; want position (5,5)", b, err)
+	}
+}
+
+func TestBadInputLeavesWorldUnchanged(t *testing.T) {
+	w := NewWorld(Config{Workers: 1})
+	c, _ := shape.NewCircle(1)
+	id, _ := w.Add(BodyDef{Shape: c, Position: shape.V(1, 2), Angle: 0.5})
+	nan, inf := math.NaN(), math.Inf(1)
+	cases := []struct {
+		name string
+		call func() error
+		want error
+	}{
+		{"Add zero shape", func() error { _, err := w.Add(BodyDef{}); return err }, ErrInvalidShape},
+		{"Add NaN position", func() error { _, err := w.Add(BodyDef{Shape: c, Position: shape.V(nan, 0)}); return err }, ErrNotFinite},
+		{"Add Inf angle", func() error { _, err := w.Add(BodyDef{Shape: c, Angle: inf}); return err }, ErrNotFinite},
+		{"Add bad kind", func() error { _, err := w.Add(BodyDef{Shape: c, Kind: 7}); return err }, ErrInvalidArgument},
+		{"SetTransform NaN", func() error { return w.SetTransform(id, shape.V(0, nan), 0) }, ErrNotFinite},
+		{"SetTransform Inf angle", func() error { return w.SetTransform(id, shape.V(0, 0), -inf) }, ErrNotFinite},
+		{"Move Inf", func() error { return w.Move(id, shape.V(inf, 0)) }, ErrNotFinite},
+		{"Move overflow", func() error { return w.Move(id, shape.V(math.MaxFloat64, 0)) }, nil},
+		{"QueryPoint NaN", func() error { return w.QueryPoint(shape.V(nan, 0), Filter{}, func(BodyID) bool { return true }) }, ErrNotFinite},
+		{"QueryShape zero shape", func() error {
+			return w.QueryShape(shape.Shape{}, shape.Identity, Filter{}, func(BodyID, narrowphase.Manifold) bool { return true })
+		}, ErrInvalidShape},
+		{"RayCast zero dir", func() error { _, _, err := w.RayCast(shape.V(0, 0), shape.V(0, 0), 10, Filter{}); return err }, ErrInvalidArgument},
+		{"RayCast NaN dist", func() error { _, _, err := w.RayCast(shape.V(0, 0), shape.V(1, 0), nan, Filter{}); return err }, ErrNotFinite},
+		{"RayCast negative dist", func() error { _, _, err := w.RayCast(shape.V(0, 0), shape.V(1, 0), -1, Filter{}); return err }, ErrInvalidArgument},
+		{"Nearest negative k", func() error {
+			return w.Nearest(shape.V(0, 0), -1, Filter{}, func(BodyID, float64) bool { return true })
+		}, ErrInvalidArgument},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.call()
+			if tc.want == nil {
+				return // only must not panic
+			}
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("%s = %v, want %v", tc.name, err, tc.want)
+			}
+		})
+	}
+	// Undo the one accepted call above, then check nothing else changed.
+	if err := w.SetTransform(id, shape.V(1, 2), 0.5); err != nil {
+		t.Fatal(err)
+	}
+	b, err := w.Body(id)
+	if err != nil || b.Position != shape.V(1, 2) || b.Angle != 0.5 || w.Len() != 1 {
+		t.Fatalf("world changed by refused calls: %+v len %d err %v", b, w.Len(), err)
+	}
+	w.Step()
+}
+
+func TestFiltersSensorsStatics(t *testing.T) {
+	w := NewWorld(Config{Workers: 1})
+	c, _ := shape.NewCircle(1)
+	add := func(def BodyDef) BodyID {
+		def.Shape = c
+		id, err := w.Add(def)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	s1 := add(BodyDef{Kind: Static})
+	s2 := add(BodyDef{Kind: Static, Position: shape.V(0.5, 0)})
+	d := add(BodyDef{Position: shape.V(-0.5, 0)})
+	sensor := add(BodyDef{Position: shape.V(0, 0.5), Sensor: true})
+	other := add(BodyDef{Position: shape.V(0, -0.5), Filter: Filter{Category: 4, Mask: 4}})
+	w.Step()
+	got := map[[2]BodyID]bool{}
+	for c := range w.Contacts() {
+		got[[2]BodyID{c.A, c.B}] = c.Sensor
+	}
+	want := map[[2]BodyID]bool{
+		{s1, d}: false, {s2, d}: false, {s1, sensor}: true, {s2, sensor}: true, {d, sensor}: true,
+	}
+	if len(got) != len(want) {
+		t.Errorf("got %d contacts %v, want %d %v", len(got), got, len(want), want)
+	}
+	for k, v := range want {
+		if gv, ok := got[k]; !ok || gv != v {
+			t.Errorf("contact %v: present %v sensor %v, want sensor %v", k, ok, gv, v)
+		}
+	}
+	if _, ok := got[[2]BodyID{s1, s2}]; ok {
+		t.Error("two static bodies were paired")
+	}
+	// Widening the filter pairs the filtered body at the next step.
+	if err := w.SetFilter(other, DefaultFilter); err != nil {
+		t.Fatal(err)
+	}
+	w.Step()
+	n := 0
+	for c := range w.Began() {
+		if c.A == other || c.B == other {
+			n++
+		}
+	}
+	if n != 4 {
+		t.Errorf("after SetFilter the body began %d contacts, want 4", n)
+	}
+}

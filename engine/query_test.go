@@ -1,0 +1,245 @@
+package engine
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// liveSlots lists the slots of live bodies.
+func liveSlots(w *World) []int32 {
+	var out []int32
+	for s := range int32(len(w.b.flags)) {
+		if w.b.flags[s]&flagAlive != 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func idsOf(fn func(func(BodyID) bool) error) ([]BodyID, error) {
+	var out []BodyID
+	err := fn(func(id BodyID) bool { out = append(out, id); return true })
+	slices.Sort(out)
+	return out, err
+}
+
+func TestQueriesMatchBruteForce(t *testing.T) {
+	seed := testSeed(t, 21)
+	sc := newScene(t, seed, 500, Config{Workers: 1})
+	for step := range 30 {
+		sc.churn(t, step%5 == 0)
+		sc.w.Step()
+	}
+	w, r := sc.w, rand.New(rand.NewPCG(seed, 99))
+	b := &w.b
+	filters := []Filter{{}, {Category: 2, Mask: 2}, {Category: 1, Mask: 1}}
+	rounds := 300
+	if testing.Short() {
+		rounds = 60
+	}
+	for i := range rounds {
+		f := filters[i%len(filters)]
+		fd := f.orDefault()
+		p := shape.V(r.Float64()*sc.sz, r.Float64()*sc.sz)
+
+		// QueryPoint.
+		got, err := idsOf(func(fn func(BodyID) bool) error { return w.QueryPoint(p, f, fn) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []BodyID
+		for _, s := range liveSlots(w) {
+			if accepts(fd, b.filter[s]) && narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
+				want = append(want, w.idOf(s))
+			}
+		}
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: QueryPoint(%v) = %v, want %v", i, p, got, want)
+		}
+
+		// QueryShape with a rotated box, and QueryAABB.
+		hit := randomShape(t, r, shape.Kind(r.IntN(shape.KindCount)))
+		xf := shape.NewTransform(p, r.Float64()*7)
+		got, err = idsOf(func(fn func(BodyID) bool) error {
+			return w.QueryShape(hit, xf, f, func(id BodyID, m narrowphase.Manifold) bool {
+				s := id.slot()
+				wm, ok := narrowphase.Collide(hit, xf, b.shapes[s], b.xf[s])
+				if !ok || wm != m {
+					t.Errorf("QueryShape manifold for %x = %+v, want %+v", id, m, wm)
+				}
+				return fn(id)
+			})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = want[:0]
+		for _, s := range liveSlots(w) {
+			if accepts(fd, b.filter[s]) && narrowphase.Overlap(hit, xf, b.shapes[s], b.xf[s]) {
+				want = append(want, w.idOf(s))
+			}
+		}
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: QueryShape(%v at %v) = %v, want %v", i, hit, p, got, want)
+		}
+		box := shape.AABB{Min: p, Max: p.Add(shape.V(r.Float64()*8, r.Float64()*8))}
+		got, err = idsOf(func(fn func(BodyID) bool) error { return w.QueryAABB(box, f, fn) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs, _ := shape.NewAABB(box.HalfExtents().X, box.HalfExtents().Y)
+		want = want[:0]
+		for _, s := range liveSlots(w) {
+			if accepts(fd, b.filter[s]) && narrowphase.Overlap(bs, shape.Transform{Pos: box.Center()}, b.shapes[s], b.xf[s]) {
+				want = append(want, w.idOf(s))
+			}
+		}
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: QueryAABB(%v) = %v, want %v", i, box, got, want)
+		}
+
+		// RayCast and RayCastAll.
+		a := r.Float64() * 2 * math.Pi
+		dir := shape.V(math.Cos(a), math.Sin(a))
+		maxDist := 5 + r.Float64()*60
+		var all []RayHit
+		for _, s := range liveSlots(w) {
+			if !accepts(fd, b.filter[s]) {
+				continue
+			}
+			if h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], p, dir, maxDist); ok {
+				all = append(all, RayHit{Body: w.idOf(s), Point: h.Point, Normal: h.Normal, Distance: h.Distance})
+			}
+		}
+		slices.SortFunc(all, func(x, y RayHit) int {
+			if c := cmp.Compare(x.Distance, y.Distance); c != 0 {
+				return c
+			}
+			return cmp.Compare(x.Body, y.Body)
+		})
+		first, ok, err := w.RayCast(p, dir, maxDist, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok != (len(all) > 0) || (ok && first != all[0]) {
+			t.Fatalf("round %d: RayCast from %v along %v = %+v %v, want %v", i, p, dir, first, ok, all)
+		}
+		// Any non-zero direction length is accepted and normalised.
+		scaled, ok, err := w.RayCast(p, dir.Scale(3), maxDist, f)
+		if err != nil || ok != (len(all) > 0) || (ok && (scaled.Body != first.Body || math.Abs(scaled.Distance-first.Distance) > 1e-9)) {
+			t.Fatalf("round %d: RayCast with dir*3 = %+v %v %v, want %+v", i, scaled, ok, err, first)
+		}
+		var gotAll []RayHit
+		if err := w.RayCastAll(p, dir, maxDist, f, func(h RayHit) bool { gotAll = append(gotAll, h); return true }); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(gotAll, all) {
+			t.Fatalf("round %d: RayCastAll = %v, want %v", i, gotAll, all)
+		}
+
+		// Nearest.
+		k := 1 + r.IntN(8)
+		type nd struct {
+			id BodyID
+			d  float64
+		}
+		var near []nd
+		for _, s := range liveSlots(w) {
+			if accepts(fd, b.filter[s]) {
+				near = append(near, nd{w.idOf(s), math.Sqrt(narrowphase.DistanceSq(b.shapes[s], b.xf[s], p))})
+			}
+		}
+		slices.SortFunc(near, func(x, y nd) int { return cmp.Compare(x.d, y.d) })
+		var gotNear []nd
+		if err := w.Nearest(p, k, f, func(id BodyID, d float64) bool { gotNear = append(gotNear, nd{id, d}); return true }); err != nil {
+			t.Fatal(err)
+		}
+		if len(gotNear) != min(k, len(near)) {
+			t.Fatalf("round %d: Nearest(k=%d) gave %d results", i, k, len(gotNear))
+		}
+		for j, g := range gotNear {
+			// Distances must match rank for rank; ids may differ only on ties.
+			if g.d != near[j].d {
+				t.Fatalf("round %d: Nearest #%d = %x at %v, want distance %v", i, j, g.id, g.d, near[j].d)
+			}
+		}
+	}
+}
+
+func TestQueriesAllocateNothing(t *testing.T) {
+	sc := newScene(t, 8, 1000, Config{Workers: 1})
+	sc.w.Step()
+	w := sc.w
+	box, _ := shape.NewOBB(3, 1.5)
+	p := shape.V(sc.sz/2, sc.sz/2)
+	xf := shape.NewTransform(p, 0.7)
+	n := 0
+	cases := map[string]func(){
+		"QueryShape": func() {
+			_ = w.QueryShape(box, xf, Filter{}, func(BodyID, narrowphase.Manifold) bool { n++; return true })
+		},
+		"QueryAABB": func() {
+			_ = w.QueryAABB(shape.AABB{Min: p, Max: p.Add(shape.V(5, 5))}, Filter{}, func(BodyID) bool { n++; return true })
+		},
+		"QueryPoint": func() { _ = w.QueryPoint(p, Filter{}, func(BodyID) bool { n++; return true }) },
+		"RayCast":    func() { _, _, _ = w.RayCast(p, shape.V(1, 0.3), 100, Filter{}) },
+		"RayCastAll": func() { _ = w.RayCastAll(p, shape.V(1, 0.3), 100, Filter{}, func(RayHit) bool { n++; return true }) },
+		"Nearest":    func() { _ = w.Nearest(p, 8, Filter{}, func(BodyID, float64) bool { n++; return true }) },
+	}
+	for name, f := range cases {
+		f() // warm pools
+		if a := testing.AllocsPerRun(200, f); a != 0 {
+			t.Errorf("%s allocates %.1f times per call, want 0", name, a)
+		}
+	}
+	if n == 0 {
+		t.Error("no query found anything; the test proves nothing")
+	}
+}
+
+// TestConcurrentQueries runs queries from several goroutines at once while
+// nothing mutates; with -race it proves queries write no shared state.
+func TestConcurrentQueries(t *testing.T) {
+	sc := newScene(t, 9, 500, Config{Workers: 2})
+	sc.w.Step()
+	w := sc.w
+	box, _ := shape.NewOBB(3, 1.5)
+	var wg sync.WaitGroup
+	counts := make([]int, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(g), 1))
+			for range 200 {
+				p := shape.V(r.Float64()*sc.sz, r.Float64()*sc.sz)
+				_ = w.QueryShape(box, shape.NewTransform(p, r.Float64()), Filter{}, func(BodyID, narrowphase.Manifold) bool { counts[g]++; return true })
+				_ = w.QueryPoint(p, Filter{}, func(BodyID) bool { counts[g]++; return true })
+				if _, ok, _ := w.RayCast(p, shape.V(1, 1), 50, Filter{}); ok {
+					counts[g]++
+				}
+				_ = w.RayCastAll(p, shape.V(-1, 1), 50, Filter{}, func(RayHit) bool { counts[g]++; return true })
+				_ = w.Nearest(p, 4, Filter{}, func(BodyID, float64) bool { counts[g]++; return true })
+				for range w.Contacts() {
+					counts[g]++
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for g, c := range counts {
+		if c == 0 {
+			t.Errorf("goroutine %d found nothing", g)
+		}
+	}
+}

@@ -1,0 +1,58 @@
+package narrowphase
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+)
+
+// alignedCore returns the overlaps along X and Y of a box of half extents ha
+// at the origin and a box of half extents hb centred at d, both axis-aligned,
+// and whether both are positive.
+func alignedCore(ha, hb, d shape.Vec2) (ox, oy float64, ok bool) {
+	ox = (ha.X + hb.X) - math.Abs(d.X)
+	oy = (ha.Y + hb.Y) - math.Abs(d.Y)
+	return ox, oy, ox > 0 && oy > 0
+}
+
+// alignedManifold builds the manifold of two overlapping axis-aligned boxes
+// (see alignedCore) in their common frame. The axis of least overlap is the
+// normal (X on a tie); the two points are the ends of the overlap of the
+// facing faces, midway between them.
+func alignedManifold(ha, hb, d shape.Vec2, ox, oy float64) Manifold {
+	m := Manifold{Count: 2}
+	if ox <= oy {
+		sx := sign(d.X)
+		x := (sx*ha.X + (d.X - sx*hb.X)) / 2
+		lo, hi := math.Max(-ha.Y, d.Y-hb.Y), math.Min(ha.Y, d.Y+hb.Y)
+		m.Normal, m.Depth = shape.Vec2{X: sx}, ox
+		m.Points = [2]ContactPoint{{shape.Vec2{X: x, Y: lo}, ox}, {shape.Vec2{X: x, Y: hi}, ox}}
+		return m
+	}
+	sy := sign(d.Y)
+	y := (sy*ha.Y + (d.Y - sy*hb.Y)) / 2
+	lo, hi := math.Max(-ha.X, d.X-hb.X), math.Min(ha.X, d.X+hb.X)
+	m.Normal, m.Depth = shape.Vec2{Y: sy}, oy
+	m.Points = [2]ContactPoint{{shape.Vec2{X: lo, Y: y}, oy}, {shape.Vec2{X: hi, Y: y}, oy}}
+	return m
+}
+
+// aabbAABB collides two axis-aligned boxes by their X and Y intervals,
+// relative to A's centre.
+func aabbAABB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	d := tb.Pos.Sub(ta.Pos)
+	ox, oy, ok := alignedCore(a.HalfExtents(), b.HalfExtents(), d)
+	if !ok {
+		return Manifold{}, false
+	}
+	m := alignedManifold(a.HalfExtents(), b.HalfExtents(), d, ox, oy)
+	for i := range m.Points {
+		m.Points[i].Point = m.Points[i].Point.Add(ta.Pos)
+	}
+	return m, true
+}
+
+func aabbAABBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	_, _, ok := alignedCore(a.HalfExtents(), b.HalfExtents(), tb.Pos.Sub(ta.Pos))
+	return ok
+}

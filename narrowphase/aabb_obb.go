@@ -1,0 +1,19 @@
+package narrowphase
+
+import "github.com/collide-go/collide/shape"
+
+// aabbOBB collides an axis-aligned box with an oriented box: the box–box
+// routine of obb_obb.go in the AABB's frame, a pure translation.
+func aabbOBB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	ta = a.EffectiveTransform(ta)
+	m, ok := collideBoxes(a.HalfExtents(), b.HalfExtents(), ta.MulInv(tb))
+	if !ok {
+		return Manifold{}, false
+	}
+	return toWorld(m, ta), true
+}
+
+func aabbOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	_, ok := boxBoxSAT(a.HalfExtents(), b.HalfExtents(), a.EffectiveTransform(ta).MulInv(tb))
+	return ok
+}

@@ -1,0 +1,44 @@
+package narrowphase
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+)
+
+// circleCircleCore returns the vector from a's centre to b's centre, their
+// distance and the penetration depth, and whether the circles overlap. The
+// vector is built from the difference of positions plus the difference of
+// rotated local centres, so it is exact to rounding at any distance from the
+// origin and exactly negated when a and b swap.
+func circleCircleCore(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (d shape.Vec2, dist, depth float64, ok bool) {
+	d = tb.Pos.Sub(ta.Pos).Add(tb.Rot.Apply(b.Center()).Sub(ta.Rot.Apply(a.Center())))
+	rs := a.Radius() + b.Radius()
+	l2 := d.LenSq()
+	if !(l2 < rs*rs) {
+		return d, 0, 0, false
+	}
+	dist = math.Sqrt(l2)
+	depth = rs - dist
+	return d, dist, depth, depth > 0
+}
+
+// circleCircle collides two circles: depth ra+rb-|d|, normal along the centre
+// line (+X when the centres coincide), the single point midway between the
+// two surfaces on that line.
+func circleCircle(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	d, _, depth, ok := circleCircleCore(a, ta, b, tb)
+	if !ok {
+		return Manifold{}, false
+	}
+	n := d.Normalize()
+	// Midpoint of A's surface point ca + n·ra and B's cb - n·rb.
+	ca := ta.Apply(a.Center())
+	p := ca.Add(d.Add(n.Scale(a.Radius() - b.Radius())).Scale(0.5))
+	return single(n, p, depth), true
+}
+
+func circleCircleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	_, _, _, ok := circleCircleCore(a, ta, b, tb)
+	return ok
+}

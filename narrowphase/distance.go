@@ -1,0 +1,93 @@
+package narrowphase
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+)
+
+// DistanceSq returns the squared Euclidean distance from the world point p to
+// the shape s placed by t: 0 when p is inside or on the boundary, exactly
+// when [ContainsPoint] reports true. It returns +Inf for a zero (invalid)
+// Shape or a non-finite p, so such entries sort last in a nearest-neighbour
+// search. An AABB ignores t's rotation (see [shape.Shape.EffectiveTransform]).
+//
+// It is meant for k-nearest queries: boxes and polygons take no square root,
+// a circle takes one, and nothing allocates.
+func DistanceSq(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
+	if !s.Valid() || !p.IsFinite() {
+		return math.Inf(1)
+	}
+	switch s.Kind() {
+	case shape.KindCircle:
+		return distSqCircle(t.Apply(s.Center()), s.Radius(), p)
+	case shape.KindAABB, shape.KindOBB:
+		q := s.EffectiveTransform(t).ApplyInv(p)
+		h := s.HalfExtents()
+		dx := math.Max(math.Abs(q.X)-h.X, 0)
+		dy := math.Max(math.Abs(q.Y)-h.Y, 0)
+		return float64(dx*dx) + float64(dy*dy)
+	case shape.KindPolygon:
+		return distSqPolygon(s.Vertices(), s.Normals(), t.ApplyInv(p))
+	}
+	return math.Inf(1)
+}
+
+// Distance returns the Euclidean distance from the world point p to the shape
+// s placed by t: the square root of [DistanceSq], with the same conventions.
+func Distance(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
+	return math.Sqrt(DistanceSq(s, t, p))
+}
+
+// distSqCircle returns the squared distance from p to the disc of centre c
+// and radius r. Outside, |p-c| - r is computed as (|p-c|² - r²)/(|p-c| + r):
+// the numerator is positive whenever the containment test failed, so a point
+// outside never gets distance 0, and it is as accurate near the surface.
+func distSqCircle(c shape.Vec2, r float64, p shape.Vec2) float64 {
+	l2 := p.Sub(c).LenSq()
+	rr := r * r
+	if l2 <= rr {
+		return 0
+	}
+	d := (l2 - rr) / (math.Sqrt(l2) + r)
+	return d * d
+}
+
+// distSqPolygon returns the squared distance from the local point q to the
+// convex polygon. q is inside when it is behind every edge line. Otherwise
+// the nearest boundary point lies on an edge that q is in front of (at a
+// vertex, q - v is a non-negative mix of the two edge normals, so it is in
+// front of at least one of them), and for such an edge the distance is the
+// perpendicular separation when q projects inside the segment, or the
+// distance to the nearer end. Normals are unit, so no division and no square
+// root is needed.
+func distSqPolygon(verts, normals []shape.Vec2, q shape.Vec2) float64 {
+	best := math.Inf(1)
+	n := len(verts)
+	for i, v := range verts {
+		w := q.Sub(v)
+		sep := normals[i].Dot(w)
+		if sep <= 0 {
+			continue
+		}
+		next := verts[0]
+		if i+1 < n {
+			next = verts[i+1]
+		}
+		e := next.Sub(v)
+		var d2 float64
+		switch u := w.Dot(e); {
+		case u <= 0:
+			d2 = w.LenSq()
+		case u >= e.LenSq():
+			d2 = q.Sub(next).LenSq()
+		default:
+			d2 = sep * sep
+		}
+		best = math.Min(best, d2)
+	}
+	if math.IsInf(best, 1) {
+		return 0 // behind every edge: inside
+	}
+	return best
+}

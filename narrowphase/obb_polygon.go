@@ -1,0 +1,30 @@
+package narrowphase
+
+import "github.com/collide-go/collide/shape"
+
+// boxPolygon collides box a, placed by its effective transform ta, with
+// polygon b by SAT and clipping in a's frame. The box's hull lives on the
+// stack.
+func boxPolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	ca := a.Corners()
+	m, ok := collideHulls(hull{ca[:], boxNormals[:]}, polygonHull(b), ta.MulInv(tb))
+	if !ok {
+		return Manifold{}, false
+	}
+	return toWorld(m, ta), true
+}
+
+func boxPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	ca := a.Corners()
+	_, ok := satHulls(hull{ca[:], boxNormals[:]}, polygonHull(b), ta.MulInv(tb))
+	return ok
+}
+
+// obbPolygon collides an oriented box with a convex polygon.
+func obbPolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	return boxPolygon(a, ta, b, tb)
+}
+
+func obbPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	return boxPolygonOverlap(a, ta, b, tb)
+}

@@ -1,0 +1,34 @@
+package collide
+
+import (
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// NewCircle returns a circle of radius r centred on its body's origin.
+func NewCircle(r float64) (Shape, error) { return shape.NewCircle(r) }
+
+// NewAABB returns a box of half width hw and half height hh that never
+// rotates: its body's angle is ignored.
+func NewAABB(hw, hh float64) (Shape, error) { return shape.NewAABB(hw, hh) }
+
+// NewOBB returns a box of half width hw and half height hh that turns with
+// its body.
+func NewOBB(hw, hh float64) (Shape, error) { return shape.NewOBB(hw, hh) }
+
+// NewPolygon returns the convex polygon with the given local vertices; see
+// shape.NewPolygon for the cleanup it does and the errors it returns.
+func NewPolygon(verts []Vec2) (Shape, error) { return shape.NewPolygon(verts) }
+
+// ConvexHull returns the convex polygon enclosing the points.
+func ConvexHull(points []Vec2) (Shape, error) { return shape.ConvexHull(points) }
+
+// NewTransform returns the transform that rotates by angle radians
+// (counter-clockwise) and then translates by pos.
+func NewTransform(pos Vec2, angle float64) Transform { return shape.NewTransform(pos, angle) }
+
+// Collide reports whether shapes a and b, placed by ta and tb, overlap, and
+// if so how: the manifold's normal points from a to b.
+func Collide(a Shape, ta Transform, b Shape, tb Transform) (Manifold, bool) {
+	return narrowphase.Collide(a, ta, b, tb)
+}
