@@ -33,46 +33,54 @@ type polygon struct {
 // NewPolygon returns the convex polygon with the given local vertices.
 //
 // Counter-clockwise and clockwise input are both accepted; clockwise input is
-// reversed. Duplicate vertices and vertices collinear with their neighbours
-// (a straight continuation of an edge) are removed. The remaining outline
+// reversed. A vertex that duplicates its neighbour, or continues its edge in
+// a straight line, to within 1e-12 of the polygon's size is removed; a
+// duplicate elsewhere in the outline makes it self-intersecting. The remaining outline
 // must have at least 3 and at most [MaxPolygonVertices] vertices, be simple
 // and be convex. Errors wrap [ErrNotFinite], [ErrTooFewVertices],
 // [ErrCollinear], [ErrSelfIntersecting], [ErrTooManyVertices] or
 // [ErrNonConvex] and name the offending input vertex. Use [ConvexHull] to
 // build a polygon from an arbitrary point cloud.
 func NewPolygon(verts []Vec2) (Shape, error) {
-	if len(verts) < 3 {
-		return Shape{}, fmt.Errorf("%w: got %d", ErrTooFewVertices, len(verts))
-	}
 	for i, v := range verts {
 		if !v.IsFinite() {
 			return Shape{}, fmt.Errorf("%w: vertex %d is %v", ErrNotFinite, i, v)
 		}
 	}
-	size := AABBFromPoints(verts...).HalfExtents().Len() * 2
+	if len(verts) < 3 {
+		return Shape{}, fmt.Errorf("%w: got %d", ErrTooFewVertices, len(verts))
+	}
+	box := AABBFromPoints(verts...)
+	size := math.Hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
 	if !isFinite(size) {
 		return Shape{}, fmt.Errorf("%w: polygon extent overflows", ErrNotFinite)
 	}
+	if size == 0 {
+		return Shape{}, fmt.Errorf("%w: all %d vertices coincide", ErrTooFewVertices, len(verts))
+	}
+	// The tolerance tests run on edges scaled by 1/size, so that they
+	// neither overflow nor underflow at any scale.
+	inv := 1 / size
 
 	// Work on copies that remember each vertex's input index.
 	pts := make([]Vec2, 0, len(verts))
 	idx := make([]int, 0, len(verts))
 
 	// Drop consecutive (cyclic) duplicates.
-	dup2 := (dupTol * size) * (dupTol * size)
+	const dup2 = dupTol * dupTol
 	for i, v := range verts {
-		if len(pts) > 0 && v.Sub(pts[len(pts)-1]).LenSq() <= dup2 {
+		if len(pts) > 0 && v.Sub(pts[len(pts)-1]).Scale(inv).LenSq() <= dup2 {
 			continue
 		}
 		pts, idx = append(pts, v), append(idx, i)
 	}
-	for len(pts) > 1 && pts[0].Sub(pts[len(pts)-1]).LenSq() <= dup2 {
+	for len(pts) > 1 && pts[0].Sub(pts[len(pts)-1]).Scale(inv).LenSq() <= dup2 {
 		pts, idx = pts[:len(pts)-1], idx[:len(idx)-1]
 	}
 	if len(pts) < 3 {
 		return Shape{}, fmt.Errorf("%w: %d distinct", ErrTooFewVertices, len(pts))
 	}
-	if allCollinear(pts, size) {
+	if allCollinear(pts, inv) {
 		return Shape{}, fmt.Errorf("%w: all %d vertices lie on one line", ErrCollinear, len(pts))
 	}
 
@@ -82,7 +90,7 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 		changed = false
 		for i := 0; i < len(pts) && len(pts) >= 3; i++ {
 			prev, next := pts[(i+len(pts)-1)%len(pts)], pts[(i+1)%len(pts)]
-			e1, e2 := pts[i].Sub(prev), next.Sub(pts[i])
+			e1, e2 := pts[i].Sub(prev).Scale(inv), next.Sub(pts[i]).Scale(inv)
 			cr := e1.Cross(e2)
 			if cr*cr > sinTol*sinTol*e1.LenSq()*e2.LenSq() {
 				continue
@@ -134,17 +142,20 @@ func newPolygonData(pts []Vec2) *polygon {
 		p.radius = math.Max(p.radius, pts[i].Len())
 	}
 	// Area-weighted centroid of the fan from vertex 0, for precision far
-	// from the origin.
+	// from the origin, in units of the polygon's size so that the products
+	// neither overflow nor underflow.
 	o := pts[0]
+	box := AABBFromPoints(pts...)
+	size := math.Hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
 	var area float64
 	var c Vec2
 	for i := 1; i+1 < n; i++ {
-		a, b := pts[i].Sub(o), pts[i+1].Sub(o)
+		a, b := pts[i].Sub(o).Scale(1/size), pts[i+1].Sub(o).Scale(1/size)
 		w := a.Cross(b)
 		area += w
 		c = c.Add(a.Add(b).Scale(w))
 	}
-	p.centroid = o.Add(c.Scale(1 / (3 * area)))
+	p.centroid = o.Add(c.Scale(size / (3 * area)))
 	return p
 }
 
@@ -160,19 +171,20 @@ func signedArea2(pts []Vec2) float64 {
 }
 
 // allCollinear reports whether every point lies within a tiny relative
-// distance of the line through the first point and the point farthest from it.
-func allCollinear(pts []Vec2, size float64) bool {
+// distance of the line through the first point and the point farthest from
+// it. inv is 1/size of the polygon; distances are measured in that unit.
+func allCollinear(pts []Vec2, inv float64) bool {
 	o := pts[0]
 	far, best := o, 0.0
 	for _, p := range pts[1:] {
-		if d := p.Sub(o).LenSq(); d > best {
+		if d := p.Sub(o).Scale(inv).LenSq(); d > best {
 			far, best = p, d
 		}
 	}
-	d := far.Sub(o)
+	d := far.Sub(o).Scale(inv)
 	l := d.Len()
 	for _, p := range pts {
-		if math.Abs(p.Sub(o).Cross(d)) > sinTol*size*l {
+		if math.Abs(p.Sub(o).Scale(inv).Cross(d)) > sinTol*l {
 			return false
 		}
 	}

@@ -360,7 +360,7 @@ func TestSwarmPolygonsKeepEveryVertex(t *testing.T) {
 // scales and offsets a game can meet, with its vertices intact.
 func TestPolygonScaleRange(t *testing.T) {
 	tri := []shape.Vec2{{0, 0}, {1, 0}, {0.5, math.Sqrt(3) / 2}}
-	for _, scale := range []float64{1e-60, 1e-9, 1e-3, 1, 1e3, 1e9, 1e60} {
+	for _, scale := range []float64{1e-100, 1e-60, 1e-9, 1e-3, 1, 1e3, 1e9, 1e60, 1e100} {
 		for _, off := range []float64{0, 1, 1e6} {
 			t.Run(fmt.Sprintf("scale %g offset %g", scale, off), func(t *testing.T) {
 				v := make([]shape.Vec2, len(tri))

@@ -188,9 +188,9 @@ func (s Shape) WorldAABB(t Transform) AABB {
 func (s Shape) BoundingRadius() float64 {
 	switch s.kind {
 	case KindCircle:
-		return s.v.Len() + s.r
+		return math.Hypot(s.v.X, s.v.Y) + s.r
 	case KindAABB, KindOBB:
-		return s.v.Len()
+		return math.Hypot(s.v.X, s.v.Y)
 	case KindPolygon:
 		if s.poly != nil {
 			return s.poly.radius

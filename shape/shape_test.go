@@ -443,3 +443,23 @@ func TestBoundingRadiusContainsShape(t *testing.T) {
 		})
 	}
 }
+
+func TestShapeString(t *testing.T) {
+	tests := []struct {
+		s    shape.Shape
+		want string
+	}{
+		{must(t)(shape.NewCircle(1.5)), "circle(r=1.5)"},
+		{must(t)(shape.NewOffsetCircle(shape.V(1, -2), 3)), "circle(r=3 at 1,-2)"},
+		{must(t)(shape.NewAABB(2, 1)), "aabb(2×1)"},
+		{must(t)(shape.NewOBB(0.5, 4)), "obb(0.5×4)"},
+		{must(t)(shape.NewPolygon([]shape.Vec2{{0, 0}, {3, 0}, {0, 3}})), "polygon[{0 0} {3 0} {0 3}]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.want, func(t *testing.T) {
+			if got := tc.s.String(); got != tc.want {
+				t.Errorf("String() = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

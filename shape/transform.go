@@ -97,7 +97,7 @@ func (t Transform) MulInv(u Transform) Transform {
 // or infinite.
 func (t Transform) Validate() error {
 	if !t.Pos.IsFinite() || !isFinite(t.Rot.c1) || !isFinite(t.Rot.s) {
-		return fmt.Errorf("%w: transform %v", ErrNotFinite, t)
+		return fmt.Errorf("%w: transform at %v with cos %v, sin %v", ErrNotFinite, t.Pos, t.Rot.Cos(), t.Rot.s)
 	}
 	return nil
 }

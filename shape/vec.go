@@ -41,7 +41,8 @@ func (v Vec2) LenSq() float64 { return v.Dot(v) }
 func (v Vec2) Len() float64 { return math.Sqrt(v.Dot(v)) }
 
 // Normalize returns v scaled to unit length. A vector too short to give a
-// direction normalises to the +X axis, so no NaN ever comes out.
+// direction (squared length at most 1e-300) or not finite normalises to the
+// +X axis, so no NaN ever comes out.
 func (v Vec2) Normalize() Vec2 {
 	l2 := v.LenSq()
 	if !(l2 > 1e-300) || math.IsInf(l2, 0) {
