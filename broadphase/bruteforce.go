@@ -44,6 +44,7 @@ type BruteForce struct {
 	live           int
 	pairs          []Pair
 	reinserted     int
+	seq            uint32
 	queried        int
 	stats          Stats
 }
@@ -90,7 +91,8 @@ func (b *BruteForce) Update(id int32, tight shape.AABB, disp shape.Vec2) {
 	b.mustLive(id, "Update")
 	b.tight[id] = tight
 	if !b.fat[id].ContainsAABB(tight) {
-		b.fat[id] = fatten(tight, disp, b.margin, b.frames*stretchJitter(id))
+		b.seq++
+		b.fat[id] = fatten(tight, disp, b.margin, b.frames*stretchJitter(b.seq))
 		b.reinserted++
 		b.queried++
 	}

@@ -15,7 +15,7 @@ const DefaultMargin = 0.25
 
 // DefaultMotionFrames is the number of frames of displacement a fat box is
 // stretched by when [Config.MotionFrames] is zero.
-const DefaultMotionFrames = 4
+const DefaultMotionFrames = 8
 
 // stretchCap bounds the motion stretch on each axis to this many times the
 // larger side of the tight box (or the margin, if larger). Without it a
@@ -88,6 +88,7 @@ type Tree struct {
 	pairs      []Pair   // the pair set, sorted by key
 	next       []Pair   // scratch: the pair set being built
 	reinserted int      // since the last UpdatePairs
+	seq        uint32   // re-inserts by Update, ever: drives stretchJitter
 	stats      Stats
 }
 
@@ -158,7 +159,8 @@ func (t *Tree) Update(id int32, tight shape.AABB, disp shape.Vec2) {
 	if old.ContainsAABB(tight) {
 		return
 	}
-	fat := fatten(tight, disp, t.margin, t.frames*stretchJitter(id))
+	t.seq++
+	fat := fatten(tight, disp, t.margin, t.frames*stretchJitter(t.seq))
 	t.fat[id] = fat
 	t.tr.Replace(arr(old.Min), arr(old.Max), id, arr(fat.Min), arr(fat.Max), id)
 	t.extSum += extent(fat) - extent(old)
@@ -309,17 +311,19 @@ func fatten(tight shape.AABB, disp shape.Vec2, margin, frames float64) shape.AAB
 	return fat.Expand(margin)
 }
 
-// stretchJitter returns a factor in [0.75, 1.25) that spreads the motion
-// stretch over the proxies. Bodies created together all leave their first,
-// unstretched fat box in the same frame; with one stretch for all they would
-// then keep leaving their boxes in step, every MotionFrames frames, and the
-// frame time would come in spikes. Scaling each proxy's stretch by a fixed
-// factor spread by the golden ratio over ids (a low-discrepancy sequence)
-// dephases those waves within a few periods, for about 2% more re-inserts
-// on average.
-func stretchJitter(id int32) float64 {
+// stretchJitter returns a factor in [0.75, 1.25) that varies the motion
+// stretch from one re-insert to the next; seq counts re-inserts. Bodies
+// created together all leave their first, unstretched fat box in the same
+// frame. With a fixed stretch each body would then leave its box every
+// floor(MotionFrames + Margin/speed) + 1 frames, a whole number, so the
+// bodies would stay in phase forever and the frame time would come in
+// spikes wherever those periods meet. Varying the stretch by a
+// low-discrepancy sequence (multiples of the golden ratio, mod 1) makes each
+// body's phase drift, and the waves die out within a few periods, for about
+// 2% more re-inserts on average.
+func stretchJitter(seq uint32) float64 {
 	const phi = 0.6180339887498949
-	f := float64(id) * phi
+	f := float64(seq) * phi
 	return 0.75 + 0.5*(f-math.Floor(f))
 }
 

@@ -245,3 +245,47 @@ func TestCollideAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestCirclePolygonCentreOnBoundaryNormal is the regression test for the
+// noisy normal of a circle whose centre lies, to rounding, on a polygon edge
+// or vertex: c - q is then rounding noise, and normalising it gave a
+// direction along which B did not separate. Moving B by the normal times a
+// little more than the depth must separate the pair.
+func TestCirclePolygonCentreOnBoundaryNormal(t *testing.T) {
+	cases := []struct {
+		name   string
+		a      shape.Shape
+		ta     shape.Transform
+		b      shape.Shape
+		tb     shape.Transform
+		depth  float64
+		normal shape.Vec2 // nil vector: any normal of the vertex cone
+	}{
+		{"on-edge", must(shape.NewOffsetCircle(pt(0.5, 0), 0.2)), shape.Transform{Rot: shape.RotFromCosSin(0.7071067811865476, 0.7071067811865475)},
+			mkPolygon(pt(0, 0), pt(64, 0), pt(0, 50)), shape.Transform{Pos: pt(0.9192388155425117, 0.9192388155425117), Rot: shape.RotFromCosSin(-0.7071067811865475, 0.7071067811865476)},
+			0.2, pt(-0.7071067811865475, 0.7071067811865476)},
+		{"on-vertex", mkCircle(1.743930084395344), shape.Transform{Pos: pt(1.132652480099558, -0.15266642987024448), Rot: shape.RotFromCosSin(1.1102230246251565e-16, 1)},
+			mkPolygon(pt(-1.881823897502105, -0.20320201945025396), pt(1.881823897502105, -0.10160100972512698), pt(1.881823897502105, 0.10160100972512698), pt(-1.881823897502105, 0.20320201945025396)),
+			shape.Transform{Pos: pt(1.031051470374431, -2.0344903273723496), Rot: shape.RotFromCosSin(1.1102230246251565e-16, 1)},
+			1.743930084395344, shape.Vec2{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, hit := Collide(c.a, c.ta, c.b, c.tb)
+			if !hit {
+				t.Fatalf("Collide(circle, polygon) hit = false, want true")
+			}
+			if !approx(m.Depth, c.depth, 1e-12) {
+				t.Errorf("Collide(circle, polygon).Depth = %.17g, want %.17g", m.Depth, c.depth)
+			}
+			if c.normal != (shape.Vec2{}) && !approxVec(m.Normal, c.normal, 1e-12) {
+				t.Errorf("Collide(circle, polygon).Normal = %v, want %v", m.Normal, c.normal)
+			}
+			far := c.tb
+			far.Pos = far.Pos.Add(m.Normal.Scale(m.Depth * 1.001))
+			if Overlap(c.a, c.ta, c.b, far) {
+				t.Errorf("Collide(circle, polygon): moving B by Normal*Depth*1.001 (Normal %v) does not separate", m.Normal)
+			}
+		})
+	}
+}

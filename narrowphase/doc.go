@@ -23,9 +23,12 @@
 // Each manifold carries one or two contact points; every point lies midway
 // between the two surfaces and has its own Depth (> 0), the overlap of the
 // surfaces there measured along Normal. Collide(b, a) reports the same depth
-// and the negated normal as Collide(a, b). When two circle centres coincide
-// there is no direction to prefer and the normal falls back to +X; no
-// function here ever returns NaN for finite input.
+// and the negated normal as Collide(a, b): exactly for shapes of different
+// kinds, to rounding for two shapes of one kind (each order computes in its
+// own A's frame), and up to the choice among equally deep directions. When
+// two circle centres coincide there is no direction to prefer and the normal
+// falls back to +X in both orders; no function here ever returns NaN for
+// finite input.
 //
 // Invalid shapes (the zero [shape.Shape]) never collide, and no input makes
 // these functions panic.

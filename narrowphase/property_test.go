@@ -90,14 +90,18 @@ func npRandomPair(t testing.TB, rng *rand.Rand, ka, kb shape.Kind) (shape.Shape,
 	a, b := npRandomShape(t, rng, ka), npRandomShape(t, rng, kb)
 	ta := npAt(20*rng.Float64()-10, 20*rng.Float64()-10, npRandomAngle(rng))
 	tb := shape.Transform{Rot: shape.NewRot(npRandomAngle(rng))}
+	base := ta.Rot // A's rotation as it acts: none for an AABB
+	if ka == shape.KindAABB {
+		base = shape.Rot{}
+	}
 	switch rng.IntN(10) {
 	case 0: // same rotation
-		tb.Rot = ta.Rot
+		tb.Rot = base
 	case 1: // a quarter turn off A's rotation
-		tb.Rot = ta.Rot.Mul(shape.NewRot(float64(1+rng.IntN(3)) * math.Pi / 2))
+		tb.Rot = base.Mul(shape.NewRot(float64(1+rng.IntN(3)) * math.Pi / 2))
 	case 2: // nearly parallel faces: a hair off a multiple of a quarter turn
 		eps := []float64{1e-13, 1e-9, 1e-7, 1e-5}[rng.IntN(4)] * (2*rng.Float64() - 1)
-		tb.Rot = ta.Rot.Mul(shape.NewRot(float64(rng.IntN(4))*math.Pi/2 + eps))
+		tb.Rot = base.Mul(shape.NewRot(float64(rng.IntN(4))*math.Pi/2 + eps))
 	}
 	tb.Pos = ta.Pos
 	if rng.IntN(20) != 0 { // else same origin

@@ -139,7 +139,7 @@ func newPolygonData(pts []Vec2) *polygon {
 	for i := range n {
 		e := pts[(i+1)%n].Sub(pts[i])
 		p.normals[i] = Vec2{e.Y, -e.X}.Normalize()
-		p.radius = math.Max(p.radius, pts[i].Len())
+		p.radius = math.Max(p.radius, math.Hypot(pts[i].X, pts[i].Y))
 	}
 	// Area-weighted centroid of the fan from vertex 0, for precision far
 	// from the origin, in units of the polygon's size so that the products

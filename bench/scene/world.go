@@ -7,7 +7,8 @@ import (
 )
 
 // Shape returns the collide shape of b. Polygon vertices are used as given
-// (NewPolygon drops only exact-duplicate and exactly collinear vertices).
+// (NewPolygon drops only vertices that duplicate a neighbour, or lie on the
+// line through their neighbours, to within 1e-12 of the polygon's size).
 func (b *Body) Shape() (collide.Shape, error) {
 	switch b.Kind {
 	case KindCircle:
