@@ -27,11 +27,14 @@ func circleCircleCore(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 // line (+X when the centres coincide), the single point midway between the
 // two surfaces on that line.
 func circleCircle(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	d, _, depth, ok := circleCircleCore(a, ta, b, tb)
+	d, dist, depth, ok := circleCircleCore(a, ta, b, tb)
 	if !ok {
 		return Manifold{}, false
 	}
-	n := d.Normalize()
+	n := shape.Vec2{X: 1} // coincident centres
+	if dist > 0 {
+		n = shape.Vec2{X: d.X / dist, Y: d.Y / dist}
+	}
 	// Midpoint of A's surface point ca + n·ra and B's cb - n·rb.
 	ca := ta.Apply(a.Center())
 	p := ca.Add(d.Add(n.Scale(a.Radius() - b.Radius())).Scale(0.5))

@@ -34,8 +34,9 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	if !a.Valid() || !b.Valid() {
 		return Manifold{}, false
 	}
-	var m Manifold
-	var ok bool
+	if a.Kind() == b.Kind() && before(b, tb, a, ta) {
+		return flipped(Collide(b, tb, a, ta))
+	}
 	switch pairKey(a, b) {
 	case pairCircleCircle:
 		return circleCircle(a, ta, b, tb)
@@ -58,24 +59,73 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	case pairPolygonPolygon:
 		return polygonPolygon(a, ta, b, tb)
 	case pairAABBCircle:
-		m, ok = circleAABB(b, tb, a, ta)
+		return flipped(circleAABB(b, tb, a, ta))
 	case pairOBBCircle:
-		m, ok = circleOBB(b, tb, a, ta)
+		return flipped(circleOBB(b, tb, a, ta))
 	case pairOBBAABB:
-		m, ok = aabbOBB(b, tb, a, ta)
+		return flipped(aabbOBB(b, tb, a, ta))
 	case pairPolygonCircle:
-		m, ok = circlePolygon(b, tb, a, ta)
+		return flipped(circlePolygon(b, tb, a, ta))
 	case pairPolygonAABB:
-		m, ok = aabbPolygon(b, tb, a, ta)
+		return flipped(aabbPolygon(b, tb, a, ta))
 	case pairPolygonOBB:
-		m, ok = obbPolygon(b, tb, a, ta)
-	default:
-		return Manifold{}, false
+		return flipped(obbPolygon(b, tb, a, ta))
 	}
-	// Mirrored pair: the routine saw b as its A, so its normal points from b
-	// to a.
-	return m.Flip(), ok
+	return Manifold{}, false
 }
+
+// before reports whether (a, ta) comes strictly before (b, tb) in a total
+// order of placed shapes of one kind: position, then rotation, then size.
+// Same-kind pairs are always computed in this order and flipped when given
+// the other way round, so Collide(b, a) is exactly Collide(a, b) with the
+// normal negated, even where the answer is a tie-break (coincident centres
+// fall back to +X in one order only).
+func before(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	if c := cmpVec(ta.Pos, tb.Pos); c != 0 {
+		return c < 0
+	}
+	if c := cmpVec(shape.V(ta.Rot.Cos(), ta.Rot.Sin()), shape.V(tb.Rot.Cos(), tb.Rot.Sin())); c != 0 {
+		return c < 0
+	}
+	if a.Radius() != b.Radius() {
+		return a.Radius() < b.Radius()
+	}
+	if c := cmpVec(a.HalfExtents(), b.HalfExtents()); c != 0 {
+		return c < 0
+	}
+	if c := cmpVec(a.Center(), b.Center()); c != 0 {
+		return c < 0
+	}
+	va, vb := a.Vertices(), b.Vertices()
+	if len(va) != len(vb) {
+		return len(va) < len(vb)
+	}
+	for i := range va {
+		if c := cmpVec(va[i], vb[i]); c != 0 {
+			return c < 0
+		}
+	}
+	return false
+}
+
+// cmpVec orders vectors by X, then Y.
+func cmpVec(a, b shape.Vec2) int {
+	switch {
+	case a.X < b.X:
+		return -1
+	case a.X > b.X:
+		return 1
+	case a.Y < b.Y:
+		return -1
+	case a.Y > b.Y:
+		return 1
+	}
+	return 0
+}
+
+// flipped turns the result of a mirrored pair, whose routine saw b as its A,
+// around: the normal then points from a to b.
+func flipped(m Manifold, ok bool) (Manifold, bool) { return m.Flip(), ok }
 
 // Overlap reports whether shape a placed by ta and shape b placed by tb
 // overlap. It gives exactly the answer [Collide] gives, touching included
@@ -84,6 +134,9 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
 	if !a.Valid() || !b.Valid() {
 		return false
+	}
+	if a.Kind() == b.Kind() && before(b, tb, a, ta) {
+		a, ta, b, tb = b, tb, a, ta
 	}
 	switch pairKey(a, b) {
 	case pairCircleCircle:

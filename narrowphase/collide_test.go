@@ -147,10 +147,12 @@ func TestCollideHandCases(t *testing.T) {
 				if !approx(m.Depth, c.depth, tol) {
 					t.Errorf("%s.Depth = %.15g, want %.15g", call, m.Depth, c.depth)
 				}
-				// Coincident circle centres have no direction: both orders
-				// fall back to +X.
-				if c.name == "circle-circle/coincident" {
-					normal = pt(1, 0)
+				// Coincident circle centres have no direction: the
+				// fallback is the X axis (+X in the canonical order, so -X
+				// in the other; TestCollideSameKindAntisymmetric checks the
+				// pairing).
+				if c.name == "circle-circle/coincident" && math.Abs(m.Normal.X) == 1 && m.Normal.Y == 0 {
+					normal = m.Normal
 				}
 				if !approxVec(m.Normal, normal, tol) {
 					t.Errorf("%s.Normal = %v, want %v", call, m.Normal, normal)
@@ -285,6 +287,37 @@ func TestCirclePolygonCentreOnBoundaryNormal(t *testing.T) {
 			far.Pos = far.Pos.Add(m.Normal.Scale(m.Depth * 1.001))
 			if Overlap(c.a, c.ta, c.b, far) {
 				t.Errorf("Collide(circle, polygon): moving B by Normal*Depth*1.001 (Normal %v) does not separate", m.Normal)
+			}
+		})
+	}
+}
+
+// TestCollideSameKindAntisymmetric checks that for two shapes of one kind
+// Collide(b, a) is exactly Collide(a, b) with the normal negated, including
+// the tie cases where the normal is a fallback (coincident centres).
+func TestCollideSameKindAntisymmetric(t *testing.T) {
+	tri := must(shape.NewPolygon([]shape.Vec2{pt(-1, -1), pt(1, -1), pt(0, 1)}))
+	cases := []struct {
+		name   string
+		a, b   shape.Shape
+		ta, tb shape.Transform
+	}{
+		{"circle coincident", mkCircle(1), mkCircle(2), place(3, 4, 0), place(3, 4, 1)},
+		{"circle coincident same size", mkCircle(1), mkCircle(1), place(3, 4, 0), place(3, 4, 0.5)},
+		{"aabb coincident", mkAABB(1, 2), mkAABB(2, 1), place(0, 0, 0), place(0, 0, 0)},
+		{"obb coincident", must(shape.NewOBB(1, 2)), must(shape.NewOBB(1, 2)), place(5, 5, 0.3), place(5, 5, 1.1)},
+		{"polygon coincident", tri, tri, place(1, 1, 0), place(1, 1, math.Pi)},
+		{"polygon offset", tri, tri, place(1, 1, 0), place(1.5, 1.2, 0.4)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m1, ok1 := Collide(c.a, c.ta, c.b, c.tb)
+			m2, ok2 := Collide(c.b, c.tb, c.a, c.ta)
+			if !ok1 || !ok2 {
+				t.Fatalf("Collide hit = %v / %v, want both true", ok1, ok2)
+			}
+			if m2.Normal != m1.Normal.Neg() || m2.Depth != m1.Depth || m2.Points != m1.Points || m2.Count != m1.Count {
+				t.Errorf("Collide(b,a) = %+v, want exactly Collide(a,b) = %+v with the normal negated", m2, m1)
 			}
 		})
 	}

@@ -45,7 +45,7 @@ func Distance(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 // outside never gets distance 0, and it is as accurate near the surface.
 func distSqCircle(c shape.Vec2, r float64, p shape.Vec2) float64 {
 	l2 := p.Sub(c).LenSq()
-	rr := r * r
+	rr := float64(r * r) // explicit: no fused multiply-add on arm64
 	if l2 <= rr {
 		return 0
 	}

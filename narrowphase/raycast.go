@@ -59,7 +59,7 @@ func insideHit(origin, dir shape.Vec2) (RayHit, bool) {
 // matter at large coordinates.
 func rayCircle(c shape.Vec2, r float64, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
 	m := origin.Sub(c)
-	rr := r * r
+	rr := float64(r * r) // explicit: no fused multiply-add on arm64
 	if m.LenSq() <= rr {
 		return insideHit(origin, dir)
 	}

@@ -16,8 +16,9 @@ func (v Vec2) Add(w Vec2) Vec2 { return Vec2{v.X + w.X, v.Y + w.Y} }
 // Sub returns v - w.
 func (v Vec2) Sub(w Vec2) Vec2 { return Vec2{v.X - w.X, v.Y - w.Y} }
 
-// Scale returns v scaled by s.
-func (v Vec2) Scale(s float64) Vec2 { return Vec2{v.X * s, v.Y * s} }
+// Scale returns v scaled by s. The explicit conversions keep the products
+// from being fused into a following addition (see [Vec2.Dot]).
+func (v Vec2) Scale(s float64) Vec2 { return Vec2{float64(v.X * s), float64(v.Y * s)} }
 
 // Neg returns -v.
 func (v Vec2) Neg() Vec2 { return Vec2{-v.X, -v.Y} }
