@@ -15,6 +15,7 @@ func Example() {
 	hero, _ := w.Add(collide.BodyDef{Shape: ball, Position: collide.V(0, 0)})
 	box, _ := w.Add(collide.BodyDef{Shape: crate, Position: collide.V(3, 0), Kind: collide.Static})
 
+	// At tick 1 the ball just touches the crate: touching is not a contact.
 	for tick := range 4 {
 		_ = w.Move(hero, collide.V(0.5, 0))
 		w.Step()
@@ -32,6 +33,10 @@ func Example() {
 		fmt.Println("ended after the crate was removed")
 	}
 	// Output:
+	// tick 2: began, hero is A: true
+	// tick 2: normal (1.000, 0.000) depth 0.500
+	// tick 3: normal (1.000, 0.000) depth 1.000
+	// ended after the crate was removed
 }
 
 // A rotated skill hitbox in front of a hero: which enemies does it touch,
@@ -40,7 +45,7 @@ func ExampleWorld_QueryShape() {
 	w := collide.NewWorld(collide.Config{Workers: 1})
 	defer w.Close()
 	enemy, _ := collide.NewCircle(0.5)
-	a, _ := w.Add(collide.BodyDef{Shape: enemy, Position: collide.V(2, 2)})
+	a, _ := w.Add(collide.BodyDef{Shape: enemy, Position: collide.V(1.8, 2.2)})
 	_, _ = w.Add(collide.BodyDef{Shape: enemy, Position: collide.V(-3, 0)})
 
 	hitbox, _ := collide.NewOBB(2, 0.5)
@@ -50,6 +55,7 @@ func ExampleWorld_QueryShape() {
 		return true
 	})
 	// Output:
+	// hit enemy a: true, push (-0.707, 0.707) by 0.717
 }
 
 // A bullet's ray: the first body it hits.
@@ -69,4 +75,5 @@ func ExampleWorld_RayCast() {
 	fmt.Printf("hit near wall: %v at (%.3f, %.3f), normal (%.3f, %.3f), distance %.3f\n",
 		hit.Body == near, hit.Point.X, hit.Point.Y, hit.Normal.X, hit.Normal.Y, hit.Distance)
 	// Output:
+	// hit near wall: true at (9.500, 1.000), normal (-1.000, 0.000), distance 9.500
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package broadphase
+
+const raceEnabled = false
