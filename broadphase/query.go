@@ -188,8 +188,19 @@ func (t *Tree) Nearest(p shape.Vec2, dist func(id int32) float64, fn func(id int
 // boxDistSq returns the squared distance from p to the box [mn, mx], zero
 // inside.
 func boxDistSq(p shape.Vec2, mn, mx [2]float64) float64 {
-	dx := math.Max(math.Max(mn[0]-p.X, p.X-mx[0]), 0)
-	dy := math.Max(math.Max(mn[1]-p.Y, p.Y-mx[1]), 0)
+	// Plain comparisons: math.Max's NaN and signed-zero rules cost more
+	// than this whole function otherwise does.
+	var dx, dy float64
+	if d := mn[0] - p.X; d > 0 {
+		dx = d
+	} else if d := p.X - mx[0]; d > 0 {
+		dx = d
+	}
+	if d := mn[1] - p.Y; d > 0 {
+		dy = d
+	} else if d := p.Y - mx[1]; d > 0 {
+		dy = d
+	}
 	return float64(dx*dx) + float64(dy*dy)
 }
 

@@ -384,3 +384,13 @@ func extent(b shape.AABB) float64 { return (b.Max.X - b.Min.X) + (b.Max.Y - b.Mi
 
 // arr returns v as the rtree's point type.
 func arr(v shape.Vec2) [2]float64 { return [2]float64{v.X, v.Y} }
+
+// Bounds returns the box around every proxy's fat box, or an empty box when
+// the tree is empty.
+func (t *Tree) Bounds() shape.AABB {
+	if t.live == 0 {
+		return shape.EmptyAABB()
+	}
+	mn, mx := t.tr.Bounds()
+	return shape.AABB{Min: vec(mn), Max: vec(mx)}
+}

@@ -104,17 +104,23 @@ const (
 	flagMoved
 )
 
-// bodies is the dense, slot-indexed body storage: one slice per field so
-// the narrow phase touches only the shapes, transforms and boxes it needs.
+// hotBody holds what the narrow-phase loop reads for every candidate pair,
+// packed so that one pair end costs one cache line.
+type hotBody struct {
+	tight  shape.AABB
+	filter Filter
+	gen    uint32
+	flags  uint8
+}
+
+// bodies is the dense, slot-indexed body storage: one slice per group of
+// fields, so each loop touches only what it needs.
 type bodies struct {
+	hot    []hotBody
 	shapes []shape.Shape
 	xf     []shape.Transform
 	angle  []float64
-	tight  []shape.AABB
 	disp   []shape.Vec2 // displacement since the last step
-	filter []Filter
-	flags  []uint8
-	gen    []uint32
 	user   []any
 	free   []int32 // free slots, reused last-in first-out
 	moved  []int32 // slots moved since the last step
@@ -125,19 +131,16 @@ func (b *bodies) grow() int32 {
 	b.shapes = append(b.shapes, shape.Shape{})
 	b.xf = append(b.xf, shape.Transform{})
 	b.angle = append(b.angle, 0)
-	b.tight = append(b.tight, shape.AABB{})
+	b.hot = append(b.hot, hotBody{})
 	b.disp = append(b.disp, shape.Vec2{})
-	b.filter = append(b.filter, Filter{})
-	b.flags = append(b.flags, 0)
-	b.gen = append(b.gen, 0)
 	b.user = append(b.user, nil)
-	return int32(len(b.flags) - 1)
+	return int32(len(b.hot) - 1)
 }
 
 // lookup returns the slot of a live body, or an error.
 func (w *World) lookup(id BodyID) (int32, error) {
 	s := id.slot()
-	if id == 0 || s < 0 || int(s) >= len(w.b.flags) || w.b.flags[s]&flagAlive == 0 || w.b.gen[s] != id.gen() {
+	if id == 0 || s < 0 || int(s) >= len(w.b.hot) || w.b.hot[s].flags&flagAlive == 0 || w.b.hot[s].gen != id.gen() {
 		return 0, fmt.Errorf("%w: %#x", ErrUnknownBody, uint64(id))
 	}
 	return s, nil
@@ -166,14 +169,14 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 		s = b.free[n-1]
 		b.free = b.free[:n-1]
 	} else {
-		if len(b.flags) >= math.MaxInt32 {
+		if len(b.hot) >= math.MaxInt32 {
 			return 0, ErrTooManyBodies
 		}
 		s = b.grow()
 	}
-	b.gen[s]++
-	if b.gen[s] == 0 {
-		b.gen[s] = 1 // generation 0 is never issued, so BodyID 0 is never valid
+	b.hot[s].gen++
+	if b.hot[s].gen == 0 {
+		b.hot[s].gen = 1 // generation 0 is never issued, so BodyID 0 is never valid
 	}
 	flags := flagAlive
 	if def.Kind == Static {
@@ -185,14 +188,14 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	b.shapes[s] = def.Shape
 	b.xf[s] = xf
 	b.angle[s] = def.Angle
-	b.tight[s] = tight
+	b.hot[s].tight = tight
 	b.disp[s] = shape.Vec2{}
-	b.filter[s] = def.Filter.orDefault()
-	b.flags[s] = flags
+	b.hot[s].filter = def.Filter.orDefault()
+	b.hot[s].flags = flags
 	b.user[s] = def.UserData
 	b.count++
 	w.tree.Insert(s, tight)
-	return makeID(s, b.gen[s]), nil
+	return makeID(s, b.hot[s].gen), nil
 }
 
 // Remove removes a body. Its contacts end at the next Step.
@@ -203,7 +206,7 @@ func (w *World) Remove(id BodyID) error {
 	}
 	b := &w.b
 	w.tree.Remove(s)
-	b.flags[s] = 0
+	b.hot[s].flags = 0
 	b.shapes[s] = shape.Shape{}
 	b.user[s] = nil
 	b.free = append(b.free, s)
@@ -252,8 +255,8 @@ func (w *World) Move(id BodyID, delta shape.Vec2) error {
 func (w *World) markMoved(s int32, d shape.Vec2) {
 	b := &w.b
 	b.disp[s] = b.disp[s].Add(d)
-	if b.flags[s]&flagMoved == 0 {
-		b.flags[s] |= flagMoved
+	if b.hot[s].flags&flagMoved == 0 {
+		b.hot[s].flags |= flagMoved
 		b.moved = append(b.moved, s)
 	}
 }
@@ -265,7 +268,7 @@ func (w *World) SetFilter(id BodyID, f Filter) error {
 	if err != nil {
 		return err
 	}
-	w.b.filter[s] = f.orDefault()
+	w.b.hot[s].filter = f.orDefault()
 	w.tree.Touch(s)
 	return nil
 }
@@ -278,7 +281,7 @@ func (w *World) Body(id BodyID) (Body, error) {
 	}
 	b := &w.b
 	kind := Dynamic
-	if b.flags[s]&flagStatic != 0 {
+	if b.hot[s].flags&flagStatic != 0 {
 		kind = Static
 	}
 	return Body{
@@ -286,9 +289,9 @@ func (w *World) Body(id BodyID) (Body, error) {
 		Shape:    b.shapes[s],
 		Position: b.xf[s].Pos,
 		Angle:    b.angle[s],
-		Filter:   b.filter[s],
+		Filter:   b.hot[s].filter,
 		Kind:     kind,
-		Sensor:   b.flags[s]&flagSensor != 0,
+		Sensor:   b.hot[s].flags&flagSensor != 0,
 		UserData: b.user[s],
 		AABB:     b.shapes[s].WorldAABB(b.xf[s]),
 	}, nil
@@ -304,13 +307,13 @@ func (w *World) Contains(id BodyID) bool {
 }
 
 // idOf returns the id of the live body in slot s.
-func (w *World) idOf(s int32) BodyID { return makeID(s, w.b.gen[s]) }
+func (w *World) idOf(s int32) BodyID { return makeID(s, w.b.hot[s].gen) }
 
 // pairFilter is the broad phase's test for a new candidate pair.
 func (w *World) pairFilter(a, c int32) bool {
-	fa, fc := w.b.flags[a], w.b.flags[c]
+	fa, fc := w.b.hot[a].flags, w.b.hot[c].flags
 	if fa&fc&flagStatic != 0 {
 		return false
 	}
-	return w.b.filter[a].Accepts(w.b.filter[c])
+	return w.b.hot[a].filter.Accepts(w.b.hot[c].filter)
 }

@@ -129,17 +129,17 @@ func (sc *scene) churn(t testing.TB, addRemove bool) {
 func bruteContacts(w *World) []Contact {
 	var out []Contact
 	b := &w.b
-	for a := range int32(len(b.flags)) {
-		if b.flags[a]&flagAlive == 0 {
+	for a := range int32(len(b.hot)) {
+		if b.hot[a].flags&flagAlive == 0 {
 			continue
 		}
-		for c := a + 1; c < int32(len(b.flags)); c++ {
-			if b.flags[c]&flagAlive == 0 || b.flags[a]&b.flags[c]&flagStatic != 0 || !b.filter[a].Accepts(b.filter[c]) {
+		for c := a + 1; c < int32(len(b.hot)); c++ {
+			if b.hot[c].flags&flagAlive == 0 || b.hot[a].flags&b.hot[c].flags&flagStatic != 0 || !b.hot[a].filter.Accepts(b.hot[c].filter) {
 				continue
 			}
 			m, ok := narrowphase.Collide(b.shapes[a], b.xf[a], b.shapes[c], b.xf[c])
 			if ok {
-				out = append(out, Contact{A: w.idOf(a), B: w.idOf(c), Manifold: m, Sensor: (b.flags[a]|b.flags[c])&flagSensor != 0})
+				out = append(out, Contact{A: w.idOf(a), B: w.idOf(c), Manifold: m, Sensor: (b.hot[a].flags|b.hot[c].flags)&flagSensor != 0})
 			}
 		}
 	}

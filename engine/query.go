@@ -25,7 +25,7 @@ type RayHit struct {
 
 // accept reports whether the live body in slot s passes query filter f
 // (already defaulted).
-func (w *World) accept(s int32, f Filter) bool { return accepts(f, w.b.filter[s]) }
+func (w *World) accept(s int32, f Filter) bool { return accepts(f, w.b.hot[s].filter) }
 
 // QueryAABB calls fn for each body whose shape overlaps box (touching does
 // not count) and passes filter f, until fn returns false.
@@ -48,7 +48,7 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 	f = f.orDefault()
 	b := &w.b
 	w.tree.Query(box, func(s int32) bool {
-		if !w.accept(s, f) || !b.tight[s].Overlaps(box) || !narrowphase.Overlap(q, t, b.shapes[s], b.xf[s]) {
+		if !w.accept(s, f) || !b.hot[s].tight.Overlaps(box) || !narrowphase.Overlap(q, t, b.shapes[s], b.xf[s]) {
 			return true
 		}
 		return fn(w.idOf(s))
@@ -65,7 +65,7 @@ func (w *World) QueryPoint(p shape.Vec2, f Filter, fn func(BodyID) bool) error {
 	f = f.orDefault()
 	b := &w.b
 	w.tree.Query(shape.AABB{Min: p, Max: p}, func(s int32) bool {
-		if !w.accept(s, f) || !b.tight[s].Contains(p) || !narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
+		if !w.accept(s, f) || !b.hot[s].tight.Contains(p) || !narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
 			return true
 		}
 		return fn(w.idOf(s))
@@ -88,7 +88,7 @@ func (w *World) QueryShape(s shape.Shape, t shape.Transform, f Filter, fn func(B
 	box := s.WorldAABB(t)
 	b := &w.b
 	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, f) || !b.tight[k].Overlaps(box) {
+		if !w.accept(k, f) || !b.hot[k].tight.Overlaps(box) {
 			return true
 		}
 		m, ok := narrowphase.Collide(s, t, b.shapes[k], b.xf[k])
@@ -186,9 +186,24 @@ func (w *World) RayCastAll(origin, dir shape.Vec2, maxDist float64, f Filter, fn
 	return nil
 }
 
+// nearHit is a Nearest candidate: a slot and its squared shape distance.
+type nearHit struct {
+	d2 float64
+	id BodyID
+}
+
+var nearPool = sync.Pool{New: func() any { s := make([]nearHit, 0, 16); return &s }}
+
 // Nearest calls fn for the k bodies passing filter f nearest to p, by the
-// distance from p to each shape (0 inside), nearest first, until fn returns
-// false.
+// distance from p to each shape (0 inside), nearest first (ties by id),
+// until fn returns false.
+//
+// It searches a square around p whose size is guessed from the body
+// density, computing shape distances for the bodies whose boxes it meets,
+// and doubles the square until the k-th best distance lies inside it: a
+// body outside the square is farther than its half side. A heap-ordered
+// walk of the tree (rtree's Nearby) pushes every entry of every leaf it
+// opens and measured several times slower.
 func (w *World) Nearest(p shape.Vec2, k int, f Filter, fn func(id BodyID, dist float64) bool) error {
 	if !p.IsFinite() {
 		return fmt.Errorf("%w: point %v", ErrNotFinite, p)
@@ -196,23 +211,78 @@ func (w *World) Nearest(p shape.Vec2, k int, f Filter, fn func(id BodyID, dist f
 	if k < 0 {
 		return fmt.Errorf("%w: k = %d", ErrInvalidArgument, k)
 	}
-	if k == 0 {
+	n := w.tree.Len()
+	if k == 0 || n == 0 {
 		return nil
 	}
 	f = f.orDefault()
 	b := &w.b
-	n := 0
-	w.tree.Nearest(p, func(s int32) float64 {
-		if !w.accept(s, f) {
-			return math.Inf(1)
+	bounds := w.tree.Bounds()
+	size := bounds.Max.Sub(bounds.Min)
+	// Half side of a square expected to hold about 2k bodies.
+	r := math.Sqrt(float64(2*k) * math.Max(size.X*size.Y, 1e-300) / (4 * float64(n)))
+	r = math.Max(r, 1e-9*math.Max(math.Abs(p.X), math.Abs(p.Y)))
+	if !(r > 0) || math.IsInf(r, 0) {
+		r = 1
+	}
+	bufp := nearPool.Get().(*[]nearHit)
+	best := (*bufp)[:0]
+	for {
+		best = best[:0]
+		box := shape.AABB{Min: shape.V(p.X-r, p.Y-r), Max: shape.V(p.X+r, p.Y+r)}
+		w.tree.Query(box, func(s int32) bool {
+			if !w.accept(s, f) {
+				return true
+			}
+			t := &b.hot[s].tight
+			if len(best) == k && boxDistSq(p, t) > best[k-1].d2 {
+				return true
+			}
+			h := nearHit{d2: narrowphase.DistanceSq(b.shapes[s], b.xf[s], p), id: w.idOf(s)}
+			if len(best) == k {
+				if !nearLess(h, best[k-1]) {
+					return true
+				}
+				best = best[:k-1]
+			}
+			i := len(best) // insertion into the short sorted list
+			best = append(best, h)
+			for i > 0 && nearLess(h, best[i-1]) {
+				best[i] = best[i-1]
+				i--
+			}
+			best[i] = h
+			return true
+		})
+		if (len(best) == k && best[k-1].d2 <= r*r) || box.ContainsAABB(bounds) {
+			break
 		}
-		return narrowphase.DistanceSq(b.shapes[s], b.xf[s], p)
-	}, func(s int32, d2 float64) bool {
-		if math.IsInf(d2, 1) {
-			return false
+		r *= 2
+	}
+	for _, h := range best {
+		if !fn(h.id, math.Sqrt(h.d2)) {
+			break
 		}
-		n++
-		return fn(w.idOf(s), math.Sqrt(d2)) && n < k
-	})
+	}
+	*bufp = best[:0]
+	nearPool.Put(bufp)
 	return nil
 }
+
+// boxDistSq returns the squared distance from p to box b, zero inside.
+func boxDistSq(p shape.Vec2, b *shape.AABB) float64 {
+	var dx, dy float64
+	if d := b.Min.X - p.X; d > 0 {
+		dx = d
+	} else if d := p.X - b.Max.X; d > 0 {
+		dx = d
+	}
+	if d := b.Min.Y - p.Y; d > 0 {
+		dy = d
+	} else if d := p.Y - b.Max.Y; d > 0 {
+		dy = d
+	}
+	return float64(dx*dx) + float64(dy*dy)
+}
+
+func nearLess(a, b nearHit) bool { return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id) }

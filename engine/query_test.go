@@ -15,8 +15,8 @@ import (
 // liveSlots lists the slots of live bodies.
 func liveSlots(w *World) []int32 {
 	var out []int32
-	for s := range int32(len(w.b.flags)) {
-		if w.b.flags[s]&flagAlive != 0 {
+	for s := range int32(len(w.b.hot)) {
+		if w.b.hot[s].flags&flagAlive != 0 {
 			out = append(out, s)
 		}
 	}
@@ -56,7 +56,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		}
 		var want []BodyID
 		for _, s := range liveSlots(w) {
-			if accepts(fd, b.filter[s]) && narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
+			if accepts(fd, b.hot[s].filter) && narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
 				want = append(want, w.idOf(s))
 			}
 		}
@@ -83,7 +83,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		}
 		want = want[:0]
 		for _, s := range liveSlots(w) {
-			if accepts(fd, b.filter[s]) && narrowphase.Overlap(hit, xf, b.shapes[s], b.xf[s]) {
+			if accepts(fd, b.hot[s].filter) && narrowphase.Overlap(hit, xf, b.shapes[s], b.xf[s]) {
 				want = append(want, w.idOf(s))
 			}
 		}
@@ -99,7 +99,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		bs, _ := shape.NewAABB(box.HalfExtents().X, box.HalfExtents().Y)
 		want = want[:0]
 		for _, s := range liveSlots(w) {
-			if accepts(fd, b.filter[s]) && narrowphase.Overlap(bs, shape.Transform{Pos: box.Center()}, b.shapes[s], b.xf[s]) {
+			if accepts(fd, b.hot[s].filter) && narrowphase.Overlap(bs, shape.Transform{Pos: box.Center()}, b.shapes[s], b.xf[s]) {
 				want = append(want, w.idOf(s))
 			}
 		}
@@ -114,7 +114,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		maxDist := 5 + r.Float64()*60
 		var all []RayHit
 		for _, s := range liveSlots(w) {
-			if !accepts(fd, b.filter[s]) {
+			if !accepts(fd, b.hot[s].filter) {
 				continue
 			}
 			if h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], p, dir, maxDist); ok {
@@ -155,11 +155,16 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		}
 		var near []nd
 		for _, s := range liveSlots(w) {
-			if accepts(fd, b.filter[s]) {
+			if accepts(fd, b.hot[s].filter) {
 				near = append(near, nd{w.idOf(s), math.Sqrt(narrowphase.DistanceSq(b.shapes[s], b.xf[s], p))})
 			}
 		}
-		slices.SortFunc(near, func(x, y nd) int { return cmp.Compare(x.d, y.d) })
+		slices.SortFunc(near, func(x, y nd) int {
+			if c := cmp.Compare(x.d, y.d); c != 0 {
+				return c
+			}
+			return cmp.Compare(x.id, y.id)
+		})
 		var gotNear []nd
 		if err := w.Nearest(p, k, f, func(id BodyID, d float64) bool { gotNear = append(gotNear, nd{id, d}); return true }); err != nil {
 			t.Fatal(err)
@@ -168,8 +173,8 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 			t.Fatalf("round %d: Nearest(k=%d) gave %d results", i, k, len(gotNear))
 		}
 		for j, g := range gotNear {
-			// Distances must match rank for rank; ids may differ only on ties.
-			if g.d != near[j].d {
+			// Rank for rank, ties broken by id.
+			if g != near[j] {
 				t.Fatalf("round %d: Nearest #%d = %x at %v, want distance %v", i, j, g.id, g.d, near[j].d)
 			}
 		}

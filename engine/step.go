@@ -20,12 +20,12 @@ func (w *World) Step() {
 	b := &w.b
 	moved := 0
 	for _, s := range b.moved {
-		if b.flags[s]&flagAlive == 0 {
+		if b.hot[s].flags&flagAlive == 0 {
 			continue
 		}
-		b.flags[s] &^= flagMoved
+		b.hot[s].flags &^= flagMoved
 		tight := b.shapes[s].WorldAABB(b.xf[s])
-		b.tight[s] = tight
+		b.hot[s].tight = tight
 		w.tree.Update(s, tight, b.disp[s])
 		b.disp[s] = shape.Vec2{}
 		moved++
@@ -70,8 +70,8 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 	b := &w.b
 	for _, p := range pairs {
 		a, c := p.A, p.B
-		fa, fc := b.flags[a], b.flags[c]
-		if fa&fc&flagStatic != 0 || !accepts(b.filter[a], b.filter[c]) || !b.tight[a].Overlaps(b.tight[c]) {
+		fa, fc := b.hot[a].flags, b.hot[c].flags
+		if fa&fc&flagStatic != 0 || !accepts(b.hot[a].filter, b.hot[c].filter) || !b.hot[a].tight.Overlaps(b.hot[c].tight) {
 			continue
 		}
 		m, ok := narrowphase.Collide(b.shapes[a], b.xf[a], b.shapes[c], b.xf[c])
@@ -79,8 +79,8 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 			continue
 		}
 		out = append(out, Contact{
-			A:        makeID(a, b.gen[a]),
-			B:        makeID(c, b.gen[c]),
+			A:        makeID(a, b.hot[a].gen),
+			B:        makeID(c, b.hot[c].gen),
 			Manifold: m,
 			Sensor:   (fa|fc)&flagSensor != 0,
 		})

@@ -172,11 +172,22 @@ func (s Shape) WorldAABB(t Transform) AABB {
 		if s.poly == nil {
 			break
 		}
+		// Plain comparisons, not math.Min: the vertices are finite, so the
+		// NaN and signed-zero rules that make math.Min slow do not apply.
 		p := t.Rot.Apply(s.poly.verts[0])
 		lo, hi := p, p
 		for _, v := range s.poly.verts[1:] {
 			p = t.Rot.Apply(v)
-			lo, hi = lo.Min(p), hi.Max(p)
+			if p.X < lo.X {
+				lo.X = p.X
+			} else if p.X > hi.X {
+				hi.X = p.X
+			}
+			if p.Y < lo.Y {
+				lo.Y = p.Y
+			} else if p.Y > hi.Y {
+				hi.Y = p.Y
+			}
 		}
 		return AABB{Min: lo.Add(t.Pos), Max: hi.Add(t.Pos)}
 	}
