@@ -66,3 +66,12 @@ func reflect(x, w float64) float64 {
 	}
 	return 2*w - x
 }
+
+// boxes returns every body's tight box, indexed by proxy id.
+func (s *swarm) boxes() []shape.AABB {
+	out := make([]shape.AABB, len(s.pos))
+	for i := range out {
+		out[i] = s.box(i)
+	}
+	return out
+}

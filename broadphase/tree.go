@@ -77,7 +77,6 @@ type Tree struct {
 
 	// Proxy storage, indexed by id.
 	fat   []shape.AABB
-	tight []shape.AABB
 	flags []uint8
 	live  int
 	// extSum is the sum over live proxies of their fat width plus height,
@@ -119,14 +118,12 @@ func (t *Tree) Insert(id int32, tight shape.AABB) {
 	}
 	for int(id) >= len(t.flags) {
 		t.fat = append(t.fat, shape.AABB{})
-		t.tight = append(t.tight, shape.AABB{})
 		t.flags = append(t.flags, 0)
 	}
 	if t.flags[id]&flagAlive != 0 {
 		panic(fmt.Sprintf("broadphase: Insert of live proxy %d", id))
 	}
 	fat := fatten(tight, shape.Vec2{}, t.margin, 0)
-	t.tight[id] = tight
 	t.fat[id] = fat
 	t.tr.Insert(arr(fat.Min), arr(fat.Max), id)
 	t.flags[id] |= flagAlive | flagRefilter
@@ -156,7 +153,6 @@ func (t *Tree) Remove(id int32) {
 // the tree at the next [Tree.UpdatePairs].
 func (t *Tree) Update(id int32, tight shape.AABB, disp shape.Vec2) {
 	t.mustLive(id, "Update")
-	t.tight[id] = tight
 	old := t.fat[id]
 	if old.ContainsAABB(tight) {
 		return

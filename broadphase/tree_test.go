@@ -215,7 +215,7 @@ func TestTreeRandomScenes(t *testing.T) {
 				s.step(ixs, 200)
 				tr.UpdatePairs()
 				bf.UpdatePairs()
-				if err := tr.validate(); err != nil {
+				if err := tr.validate(s.tight); err != nil {
 					t.Fatalf("step %d: Tree.validate() = %v", step, err)
 				}
 				for _, ix := range ixs {
@@ -299,7 +299,7 @@ func TestTreeUpdateReinsertsOnlyOutsideFatBox(t *testing.T) {
 			if reach := tc.to.Max.X + 0.75*DefaultMotionFrames*tc.disp.X; tc.reinserted == 1 && fat.Max.X < reach {
 				t.Errorf("FatAABB(0).Max.X = %g, want >= %g (stretched along the motion)", fat.Max.X, reach)
 			}
-			if err := tr.validate(); err != nil {
+			if err := tr.validate(nil); err != nil {
 				t.Errorf("validate() = %v", err)
 			}
 		})
@@ -409,7 +409,7 @@ func TestFilterCalls(t *testing.T) {
 		if got := tr.Pairs(); !slices.Equal(got, st.pairs) {
 			t.Errorf("%s: Pairs() = %v, want %v", st.name, got, st.pairs)
 		}
-		if err := tr.validate(); err != nil {
+		if err := tr.validate(nil); err != nil {
 			t.Errorf("%s: validate() = %v", st.name, err)
 		}
 	}
@@ -524,7 +524,7 @@ func TestSwarmValidate(t *testing.T) {
 	for f := range frames {
 		s.step(tr)
 		tr.UpdatePairs()
-		if err := tr.validate(); err != nil {
+		if err := tr.validate(s.boxes()); err != nil {
 			t.Fatalf("frame %d: validate() = %v", f, err)
 		}
 		if tr.Stats().Candidates >= 256 {

@@ -4,19 +4,22 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/collide-go/collide/shape"
 )
 
 // validate checks the tree's invariants and returns the first one broken:
-// slice lengths, live counts, every live tight box inside its fat box, the
+// slice lengths, live counts, every live tight box (tight[id], when tight
+// is not nil; the tree keeps no tight boxes) inside its fat box, the
 // R-tree holding exactly the live proxies under their fat boxes, the moved
 // list matching the moved flags and, when no proxy awaits UpdatePairs, the
 // pair set: sorted, unique, A < B, both ends live, fat boxes overlapping,
 // accepted by the filter, and complete (no live pair with overlapping fat
 // boxes that the filter accepts is missing). It calls the filter, which
 // must therefore be pure.
-func (t *Tree) validate() error {
-	if len(t.fat) != len(t.flags) || len(t.tight) != len(t.flags) {
-		return fmt.Errorf("slice lengths fat %d, tight %d, flags %d", len(t.fat), len(t.tight), len(t.flags))
+func (t *Tree) validate(tight []shape.AABB) error {
+	if len(t.fat) != len(t.flags) {
+		return fmt.Errorf("slice lengths fat %d, flags %d", len(t.fat), len(t.flags))
 	}
 	live, moved := 0, 0
 	for i, f := range t.flags {
@@ -27,8 +30,8 @@ func (t *Tree) validate() error {
 			continue
 		}
 		live++
-		if !t.fat[i].ContainsAABB(t.tight[i]) {
-			return fmt.Errorf("proxy %d: tight box %v outside fat box %v", i, t.tight[i], t.fat[i])
+		if i < len(tight) && !t.fat[i].ContainsAABB(tight[i]) {
+			return fmt.Errorf("proxy %d: tight box %v outside fat box %v", i, tight[i], t.fat[i])
 		}
 	}
 	if live != t.live || t.tr.Len() != live {

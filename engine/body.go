@@ -120,11 +120,12 @@ type bodies struct {
 	shapes []shape.Shape
 	xf     []shape.Transform
 	angle  []float64
-	disp   []shape.Vec2 // displacement since the last step
-	user   []any
-	free   []int32 // free slots, reused last-in first-out
-	moved  []int32 // slots moved since the last step
-	count  int
+	// user holds the non-nil user values only: most bodies have none, and
+	// a slice of interfaces would cost every body 16 bytes.
+	user  map[int32]any
+	free  []int32 // free slots, reused last-in first-out
+	moved []int32 // slots moved since the last step
+	count int
 }
 
 func (b *bodies) grow() int32 {
@@ -132,8 +133,6 @@ func (b *bodies) grow() int32 {
 	b.xf = append(b.xf, shape.Transform{})
 	b.angle = append(b.angle, 0)
 	b.hot = append(b.hot, hotBody{})
-	b.disp = append(b.disp, shape.Vec2{})
-	b.user = append(b.user, nil)
 	return int32(len(b.hot) - 1)
 }
 
@@ -189,10 +188,14 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	b.xf[s] = xf
 	b.angle[s] = def.Angle
 	b.hot[s].tight = tight
-	b.disp[s] = shape.Vec2{}
 	b.hot[s].filter = def.Filter.orDefault()
 	b.hot[s].flags = flags
-	b.user[s] = def.UserData
+	if def.UserData != nil {
+		if b.user == nil {
+			b.user = make(map[int32]any)
+		}
+		b.user[s] = def.UserData
+	}
 	b.count++
 	w.tree.Insert(s, tight)
 	return makeID(s, b.hot[s].gen), nil
@@ -208,7 +211,7 @@ func (w *World) Remove(id BodyID) error {
 	w.tree.Remove(s)
 	b.hot[s].flags = 0
 	b.shapes[s] = shape.Shape{}
-	b.user[s] = nil
+	delete(b.user, s)
 	b.free = append(b.free, s)
 	b.count--
 	return nil
@@ -233,7 +236,7 @@ func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
 		b.angle[s] = angle
 	}
 	b.xf[s].Pos = pos
-	w.markMoved(s, d)
+	w.markMoved(s)
 	return nil
 }
 
@@ -248,13 +251,12 @@ func (w *World) Move(id BodyID, delta shape.Vec2) error {
 		return fmt.Errorf("%w: move by %v", ErrNotFinite, delta)
 	}
 	w.b.xf[s].Pos = p
-	w.markMoved(s, delta)
+	w.markMoved(s)
 	return nil
 }
 
-func (w *World) markMoved(s int32, d shape.Vec2) {
+func (w *World) markMoved(s int32) {
 	b := &w.b
-	b.disp[s] = b.disp[s].Add(d)
 	if b.hot[s].flags&flagMoved == 0 {
 		b.hot[s].flags |= flagMoved
 		b.moved = append(b.moved, s)

@@ -446,3 +446,25 @@ func TestFiltersSensorsStatics(t *testing.T) {
 		t.Errorf("after SetFilter the body began %d contacts, want 4", n)
 	}
 }
+
+func TestUserDataFollowsTheBody(t *testing.T) {
+	w := NewWorld(Config{Workers: 1})
+	c, _ := shape.NewCircle(1)
+	id, err := w.Add(BodyDef{Shape: c, UserData: "hero"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := w.Body(id); b.UserData != "hero" {
+		t.Fatalf("Body.UserData = %v, want hero", b.UserData)
+	}
+	if err := w.Remove(id); err != nil {
+		t.Fatal(err)
+	}
+	id2, _ := w.Add(BodyDef{Shape: c}) // reuses the slot
+	if id2.slot() != id.slot() {
+		t.Fatalf("slot not reused")
+	}
+	if b, _ := w.Body(id2); b.UserData != nil {
+		t.Fatalf("a new body in a reused slot has UserData %v, want nil", b.UserData)
+	}
+}

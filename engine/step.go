@@ -5,7 +5,6 @@ import (
 
 	"github.com/collide-go/collide/broadphase"
 	"github.com/collide-go/collide/narrowphase"
-	"github.com/collide-go/collide/shape"
 )
 
 // minParallelPairs is the pair count below which the narrow phase stays on
@@ -24,10 +23,13 @@ func (w *World) Step() {
 			continue
 		}
 		b.hot[s].flags &^= flagMoved
+		// The box's shift stands for the body's displacement since the
+		// last step (the broad phase stretches fat boxes along it), so no
+		// per-body displacement is stored.
 		tight := b.shapes[s].WorldAABB(b.xf[s])
+		disp := tight.Center().Sub(b.hot[s].tight.Center())
 		b.hot[s].tight = tight
-		w.tree.Update(s, tight, b.disp[s])
-		b.disp[s] = shape.Vec2{}
+		w.tree.Update(s, tight, disp)
 		moved++
 	}
 	b.moved = b.moved[:0]

@@ -21,15 +21,6 @@ const (
 	sinTol = 1e-12
 )
 
-// polygon holds the immutable data of a polygon shape. verts and normals
-// share one allocation.
-type polygon struct {
-	verts    []Vec2
-	normals  []Vec2
-	centroid Vec2
-	radius   float64
-}
-
 // NewPolygon returns the convex polygon with the given local vertices.
 //
 // Counter-clockwise and clockwise input are both accepted; clockwise input is
@@ -126,20 +117,25 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 			return Shape{}, fmt.Errorf("%w: reflex angle at vertex %d", ErrNonConvex, idx[i])
 		}
 	}
-	return Shape{kind: KindPolygon, ok: true, poly: newPolygonData(pts)}, nil
+	return newPolygonShape(pts), nil
 }
 
-// newPolygonData precomputes normals, centroid and radius of a validated
-// counter-clockwise convex outline.
-func newPolygonData(pts []Vec2) *polygon {
+// newPolygonShape precomputes the normals, centroid and radius of a
+// validated counter-clockwise convex outline. Vertices and normals share one
+// allocation, which the Shape reaches through a pointer to its first
+// element; the centroid and radius live in the Shape's own fields, which
+// polygons do not otherwise use. A polygon thus costs one small allocation
+// and no header struct.
+func newPolygonShape(pts []Vec2) Shape {
 	n := len(pts)
 	buf := make([]Vec2, 2*n)
-	p := &polygon{verts: buf[:n:n], normals: buf[n:]}
-	copy(p.verts, pts)
+	verts, normals := buf[:n:n], buf[n:]
+	copy(verts, pts)
+	var radius float64
 	for i := range n {
 		e := pts[(i+1)%n].Sub(pts[i])
-		p.normals[i] = Vec2{e.Y, -e.X}.Normalize()
-		p.radius = math.Max(p.radius, math.Hypot(pts[i].X, pts[i].Y))
+		normals[i] = Vec2{e.Y, -e.X}.Normalize()
+		radius = math.Max(radius, math.Hypot(pts[i].X, pts[i].Y))
 	}
 	// Area-weighted centroid of the fan from vertex 0, for precision far
 	// from the origin, in units of the polygon's size so that the products
@@ -155,8 +151,8 @@ func newPolygonData(pts []Vec2) *polygon {
 		area += w
 		c = c.Add(a.Add(b).Scale(w))
 	}
-	p.centroid = o.Add(c.Scale(size / (3 * area)))
-	return p
+	centroid := o.Add(c.Scale(size / (3 * area)))
+	return Shape{kind: KindPolygon, ok: true, n: uint8(n), r: radius, v: centroid, poly: &buf[0]}
 }
 
 // signedArea2 returns twice the signed area of the outline: positive when it

@@ -3,6 +3,7 @@ package shape
 import (
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // Kind names one of the four shape kinds. The order is canonical: pair
@@ -48,10 +49,14 @@ func (k Kind) String() string {
 type Shape struct {
 	kind Kind
 	ok   bool
-	r    float64  // circle radius
-	v    Vec2     // circle centre, or box half extents
-	poly *polygon // polygon data, shared and immutable
+	n    uint8   // polygon vertex count
+	r    float64 // circle radius, or polygon bounding radius
+	v    Vec2    // circle centre, box half extents, or polygon centroid
+	poly *Vec2   // polygon vertices then normals (2n), shared and immutable
 }
+
+// polyData returns a polygon's vertices followed by its normals.
+func (s Shape) polyData() []Vec2 { return unsafe.Slice(s.poly, 2*int(s.n)) }
 
 // NewCircle returns a circle of radius r centred on its body's origin.
 func NewCircle(r float64) (Shape, error) { return NewOffsetCircle(Vec2{}, r) }
@@ -95,18 +100,18 @@ func (s Shape) Kind() Kind { return s.kind }
 func (s Shape) Valid() bool { return s.ok }
 
 // Radius returns a circle's radius, or 0 for other kinds.
-func (s Shape) Radius() float64 { return s.r }
+func (s Shape) Radius() float64 {
+	if s.kind != KindCircle {
+		return 0
+	}
+	return s.r
+}
 
 // Center returns a circle's local centre, or a polygon's centroid, or the
 // origin for boxes.
 func (s Shape) Center() Vec2 {
-	switch s.kind {
-	case KindCircle:
+	if s.kind == KindCircle || s.kind == KindPolygon {
 		return s.v
-	case KindPolygon:
-		if s.poly != nil {
-			return s.poly.centroid
-		}
 	}
 	return Vec2{}
 }
@@ -126,7 +131,8 @@ func (s Shape) Vertices() []Vec2 {
 	if s.kind != KindPolygon || s.poly == nil {
 		return nil
 	}
-	return s.poly.verts
+	n := int(s.n)
+	return s.polyData()[:n:n]
 }
 
 // Normals returns a polygon's outward unit edge normals, Normals()[i] for the
@@ -136,7 +142,7 @@ func (s Shape) Normals() []Vec2 {
 	if s.kind != KindPolygon || s.poly == nil {
 		return nil
 	}
-	return s.poly.normals
+	return s.polyData()[s.n:]
 }
 
 // Corners returns a box's four local corners in counter-clockwise order,
@@ -174,9 +180,10 @@ func (s Shape) WorldAABB(t Transform) AABB {
 		}
 		// Plain comparisons, not math.Min: the vertices are finite, so the
 		// NaN and signed-zero rules that make math.Min slow do not apply.
-		p := t.Rot.Apply(s.poly.verts[0])
+		verts := s.Vertices()
+		p := t.Rot.Apply(verts[0])
 		lo, hi := p, p
-		for _, v := range s.poly.verts[1:] {
+		for _, v := range verts[1:] {
 			p = t.Rot.Apply(v)
 			if p.X < lo.X {
 				lo.X = p.X
@@ -203,9 +210,7 @@ func (s Shape) BoundingRadius() float64 {
 	case KindAABB, KindOBB:
 		return math.Hypot(s.v.X, s.v.Y)
 	case KindPolygon:
-		if s.poly != nil {
-			return s.poly.radius
-		}
+		return s.r
 	}
 	return 0
 }
