@@ -107,16 +107,16 @@ const (
 // hotBody holds what the narrow-phase loop reads for every candidate pair,
 // packed so that one pair end costs one cache line.
 type hotBody struct {
-	tight  shape.AABB
-	filter Filter
-	gen    uint32
-	flags  uint8
+	tight shape.AABB
+	gen   uint32
+	flags uint8
 }
 
 // bodies is the dense, slot-indexed body storage: one slice per group of
 // fields, so each loop touches only what it needs.
 type bodies struct {
 	hot    []hotBody
+	filter []Filter
 	shapes []shape.Shape
 	xf     []shape.Transform
 	angle  []float64
@@ -133,6 +133,7 @@ func (b *bodies) grow() int32 {
 	b.xf = append(b.xf, shape.Transform{})
 	b.angle = append(b.angle, 0)
 	b.hot = append(b.hot, hotBody{})
+	b.filter = append(b.filter, Filter{})
 	return int32(len(b.hot) - 1)
 }
 
@@ -188,7 +189,7 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	b.xf[s] = xf
 	b.angle[s] = def.Angle
 	b.hot[s].tight = tight
-	b.hot[s].filter = def.Filter.orDefault()
+	b.filter[s] = def.Filter.orDefault()
 	b.hot[s].flags = flags
 	if def.UserData != nil {
 		if b.user == nil {
@@ -270,7 +271,7 @@ func (w *World) SetFilter(id BodyID, f Filter) error {
 	if err != nil {
 		return err
 	}
-	w.b.hot[s].filter = f.orDefault()
+	w.b.filter[s] = f.orDefault()
 	w.tree.Touch(s)
 	return nil
 }
@@ -291,7 +292,7 @@ func (w *World) Body(id BodyID) (Body, error) {
 		Shape:    b.shapes[s],
 		Position: b.xf[s].Pos,
 		Angle:    b.angle[s],
-		Filter:   b.hot[s].filter,
+		Filter:   b.filter[s],
 		Kind:     kind,
 		Sensor:   b.hot[s].flags&flagSensor != 0,
 		UserData: b.user[s],
@@ -317,5 +318,5 @@ func (w *World) pairFilter(a, c int32) bool {
 	if fa&fc&flagStatic != 0 {
 		return false
 	}
-	return w.b.hot[a].filter.Accepts(w.b.hot[c].filter)
+	return w.b.filter[a].Accepts(w.b.filter[c])
 }

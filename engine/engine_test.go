@@ -134,7 +134,7 @@ func bruteContacts(w *World) []Contact {
 			continue
 		}
 		for c := a + 1; c < int32(len(b.hot)); c++ {
-			if b.hot[c].flags&flagAlive == 0 || b.hot[a].flags&b.hot[c].flags&flagStatic != 0 || !b.hot[a].filter.Accepts(b.hot[c].filter) {
+			if b.hot[c].flags&flagAlive == 0 || b.hot[a].flags&b.hot[c].flags&flagStatic != 0 || !b.filter[a].Accepts(b.filter[c]) {
 				continue
 			}
 			m, ok := narrowphase.Collide(b.shapes[a], b.xf[a], b.shapes[c], b.xf[c])
@@ -444,6 +444,25 @@ func TestFiltersSensorsStatics(t *testing.T) {
 	}
 	if n != 4 {
 		t.Errorf("after SetFilter the body began %d contacts, want 4", n)
+	}
+	// Narrowing it again ends them at the next step, though nothing moved.
+	if err := w.SetFilter(other, Filter{Category: 4, Mask: 4}); err != nil {
+		t.Fatal(err)
+	}
+	w.Step()
+	n = 0
+	for c := range w.Ended() {
+		if c.A == other || c.B == other {
+			n++
+		}
+	}
+	if n != 4 {
+		t.Errorf("after narrowing SetFilter the body ended %d contacts, want 4", n)
+	}
+	for c := range w.Contacts() {
+		if c.A == other || c.B == other {
+			t.Errorf("contact %x-%x survived a filter that forbids it", c.A, c.B)
+		}
 	}
 }
 

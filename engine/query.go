@@ -25,7 +25,7 @@ type RayHit struct {
 
 // accept reports whether the live body in slot s passes query filter f
 // (already defaulted).
-func (w *World) accept(s int32, f Filter) bool { return accepts(f, w.b.hot[s].filter) }
+func (w *World) accept(s int32, f Filter) bool { return accepts(f, w.b.filter[s]) }
 
 // QueryAABB calls fn for each body whose shape overlaps box (touching does
 // not count) and passes filter f, until fn returns false.

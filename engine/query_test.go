@@ -56,7 +56,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		}
 		var want []BodyID
 		for _, s := range liveSlots(w) {
-			if accepts(fd, b.hot[s].filter) && narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
+			if accepts(fd, b.filter[s]) && narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
 				want = append(want, w.idOf(s))
 			}
 		}
@@ -83,7 +83,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		}
 		want = want[:0]
 		for _, s := range liveSlots(w) {
-			if accepts(fd, b.hot[s].filter) && narrowphase.Overlap(hit, xf, b.shapes[s], b.xf[s]) {
+			if accepts(fd, b.filter[s]) && narrowphase.Overlap(hit, xf, b.shapes[s], b.xf[s]) {
 				want = append(want, w.idOf(s))
 			}
 		}
@@ -99,7 +99,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		bs, _ := shape.NewAABB(box.HalfExtents().X, box.HalfExtents().Y)
 		want = want[:0]
 		for _, s := range liveSlots(w) {
-			if accepts(fd, b.hot[s].filter) && narrowphase.Overlap(bs, shape.Transform{Pos: box.Center()}, b.shapes[s], b.xf[s]) {
+			if accepts(fd, b.filter[s]) && narrowphase.Overlap(bs, shape.Transform{Pos: box.Center()}, b.shapes[s], b.xf[s]) {
 				want = append(want, w.idOf(s))
 			}
 		}
@@ -114,7 +114,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		maxDist := 5 + r.Float64()*60
 		var all []RayHit
 		for _, s := range liveSlots(w) {
-			if !accepts(fd, b.hot[s].filter) {
+			if !accepts(fd, b.filter[s]) {
 				continue
 			}
 			if h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], p, dir, maxDist); ok {
@@ -155,7 +155,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		}
 		var near []nd
 		for _, s := range liveSlots(w) {
-			if accepts(fd, b.hot[s].filter) {
+			if accepts(fd, b.filter[s]) {
 				near = append(near, nd{w.idOf(s), math.Sqrt(narrowphase.DistanceSq(b.shapes[s], b.xf[s], p))})
 			}
 		}

@@ -73,7 +73,10 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 	for _, p := range pairs {
 		a, c := p.A, p.B
 		fa, fc := b.hot[a].flags, b.hot[c].flags
-		if fa&fc&flagStatic != 0 || !accepts(b.hot[a].filter, b.hot[c].filter) || !b.hot[a].tight.Overlaps(b.hot[c].tight) {
+		// The broad phase's filter (pairFilter) already turned away static
+		// pairs and pairs the bits forbid, and SetFilter makes it look
+		// again, so only the boxes are left to check.
+		if !b.hot[a].tight.Overlaps(b.hot[c].tight) {
 			continue
 		}
 		m, ok := narrowphase.Collide(b.shapes[a], b.xf[a], b.shapes[c], b.xf[c])
