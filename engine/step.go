@@ -5,11 +5,16 @@ import (
 
 	"github.com/collide-go/collide/broadphase"
 	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
 )
 
-// minParallelPairs is the pair count below which the narrow phase stays on
-// the caller's goroutine: handing work to the pool costs a few microseconds.
-const minParallelPairs = 256
+// minParallelPairs and minParallelBodies are the counts below which the
+// narrow phase and the box updates stay on the caller's goroutine: handing
+// work to the pool costs a few microseconds.
+const (
+	minParallelPairs  = 256
+	minParallelBodies = 512
+)
 
 // Step brings the world up to date: it refreshes the moved bodies' proxies,
 // finds candidate pairs, runs the narrow phase and records which contacts
@@ -17,8 +22,19 @@ const minParallelPairs = 256
 func (w *World) Step() {
 	t0 := time.Now()
 	b := &w.b
+	// The moved bodies' boxes are independent of each other, so they are
+	// computed in parallel; the tree updates that follow are not.
+	if cap(w.tights) < len(b.moved) {
+		w.tights = make([]shape.AABB, len(b.moved), 2*len(b.moved))
+	}
+	tights := w.tights[:len(b.moved)]
+	if w.pool != nil && len(b.moved) >= minParallelBodies {
+		w.pool.bounds(w, b.moved, tights)
+	} else {
+		w.bounds(b.moved, tights)
+	}
 	moved := 0
-	for _, s := range b.moved {
+	for i, s := range b.moved {
 		if b.hot[s].flags&flagAlive == 0 {
 			continue
 		}
@@ -26,7 +42,7 @@ func (w *World) Step() {
 		// The box's shift stands for the body's displacement since the
 		// last step (the broad phase stretches fat boxes along it), so no
 		// per-body displacement is stored.
-		tight := b.shapes[s].WorldAABB(b.xf[s])
+		tight := tights[i]
 		disp := tight.Center().Sub(b.hot[s].tight.Center())
 		b.hot[s].tight = tight
 		w.tree.Update(s, tight, disp)
@@ -63,6 +79,17 @@ func (w *World) Step() {
 		PairsNs:    t2.Sub(t1).Nanoseconds(),
 		NarrowNs:   t3.Sub(t2).Nanoseconds(),
 		EventsNs:   t4.Sub(t3).Nanoseconds(),
+	}
+}
+
+// bounds computes the tight boxes of the live bodies among moved into
+// tights, index for index.
+func (w *World) bounds(moved []int32, tights []shape.AABB) {
+	b := &w.b
+	for i, s := range moved {
+		if b.hot[s].flags&flagAlive != 0 {
+			tights[i] = b.shapes[s].WorldAABB(b.xf[s])
+		}
 	}
 }
 

@@ -4,10 +4,12 @@ import (
 	"sync"
 
 	"github.com/collide-go/collide/broadphase"
+	"github.com/collide-go/collide/shape"
 )
 
-// pool runs the narrow phase on goroutines that live as long as the world.
-// The pairs are cut into one contiguous chunk per worker; each worker
+// pool runs the parallel parts of a step (the moved bodies' boxes and the
+// narrow phase) on goroutines that live as long as the world. Work is cut
+// into one contiguous chunk per worker; for the narrow phase each worker
 // appends to its own buffer and the buffers are concatenated in chunk order,
 // so the contact list is the same for any worker count.
 type pool struct {
@@ -18,11 +20,15 @@ type pool struct {
 	closed bool
 }
 
+// job is one worker's chunk: pairs for the narrow phase, or, when moved
+// is not nil, bodies whose boxes go to tights.
 type job struct {
-	w     *World
-	pairs []broadphase.Pair
-	buf   *[]Contact
-	wg    *sync.WaitGroup
+	w      *World
+	pairs  []broadphase.Pair
+	buf    *[]Contact
+	moved  []int32
+	tights []shape.AABB
+	wg     *sync.WaitGroup
 }
 
 func newPool(n int) *pool {
@@ -35,7 +41,11 @@ func newPool(n int) *pool {
 
 func worker(jobs <-chan job) {
 	for j := range jobs {
-		*j.buf = j.w.narrow(j.pairs, (*j.buf)[:0])
+		if j.moved != nil {
+			j.w.bounds(j.moved, j.tights)
+		} else {
+			*j.buf = j.w.narrow(j.pairs, (*j.buf)[:0])
+		}
 		j.wg.Done()
 	}
 }
@@ -55,6 +65,19 @@ func (p *pool) run(w *World, pairs []broadphase.Pair, out []Contact) []Contact {
 		out = append(out, p.bufs[i]...)
 	}
 	return out
+}
+
+// bounds computes the boxes of the moved bodies into tights, split among
+// the workers and the caller.
+func (p *pool) bounds(w *World, moved []int32, tights []shape.AABB) {
+	chunk := (len(moved) + p.n - 1) / p.n
+	p.wg.Add(p.n - 1)
+	for i := 1; i < p.n; i++ {
+		lo, hi := min(i*chunk, len(moved)), min((i+1)*chunk, len(moved))
+		p.jobs <- job{w: w, moved: moved[lo:hi], tights: tights[lo:hi], wg: &p.wg}
+	}
+	w.bounds(moved[:min(chunk, len(moved))], tights)
+	p.wg.Wait()
 }
 
 func (p *pool) close() {

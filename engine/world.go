@@ -6,6 +6,7 @@ import (
 
 	"github.com/collide-go/collide/broadphase"
 	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
 )
 
 // Config sets up a World. The zero Config is a working world.
@@ -57,7 +58,8 @@ type World struct {
 	tree *broadphase.Tree
 
 	contacts, prev []Contact
-	began, ended   []int32 // indexes into contacts and prev
+	began, ended   []int32      // indexes into contacts and prev
+	tights         []shape.AABB // scratch: the moved bodies' new boxes
 	stats          Stats
 
 	pool *pool
