@@ -46,7 +46,6 @@ func TestQueryAllocs(t *testing.T) {
 	_, tr, _ := queryScene(1, 300)
 	q := box(20, 20, 60, 60)
 	origin, dir := shape.Vec2{X: -10, Y: 3}, shape.Vec2{X: 0.6, Y: 0.8}
-	p := shape.Vec2{X: 50, Y: 50}
 	var sink int
 	tests := []struct {
 		name string
@@ -62,15 +61,10 @@ func TestQueryAllocs(t *testing.T) {
 			tr.RayCast(origin, dir, math.Inf(1), func(_ int32, m float64) float64 { hits++; return m })
 			sink += hits
 		}},
-		{"Nearest", func() {
-			k := 0
-			tr.Nearest(p, func(id int32) float64 { return boxDistSq(p, arr(tr.FatAABB(id).Min), arr(tr.FatAABB(id).Max)) }, func(int32, float64) bool { k++; return k < 10 })
-			sink += k
-		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.fn() // fills Nearest's queue pool
+			tc.fn()
 			if allocs := testing.AllocsPerRun(100, tc.fn); allocs != 0 {
 				t.Errorf("%s with a capturing closure: %g allocations per call, want 0", tc.name, allocs)
 			}

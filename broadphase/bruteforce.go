@@ -1,10 +1,8 @@
 package broadphase
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/collide-go/collide/shape"
 )
@@ -14,6 +12,7 @@ import (
 type index interface {
 	SetFilter(f func(a, b int32) bool)
 	Insert(id int32, tight shape.AABB)
+	InsertStatic(id int32, tight shape.AABB)
 	Remove(id int32)
 	Update(id int32, tight shape.AABB, disp shape.Vec2)
 	Touch(id int32)
@@ -24,7 +23,6 @@ type index interface {
 	Stats() Stats
 	Query(box shape.AABB, fn func(id int32) bool)
 	RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32, maxDist float64) float64)
-	Nearest(p shape.Vec2, dist func(id int32) float64, fn func(id int32, distSq float64) bool)
 }
 
 var (
@@ -40,7 +38,7 @@ type BruteForce struct {
 	margin, frames float64
 	filter         func(a, b int32) bool
 	fat, tight     []shape.AABB
-	alive          []bool
+	alive, static  []bool
 	live           int
 	pairs          []Pair
 	reinserted     int
@@ -62,16 +60,24 @@ func NewBruteForce(cfg Config) *BruteForce {
 func (b *BruteForce) SetFilter(f func(a, b int32) bool) { b.filter = f }
 
 // Insert adds proxy id with tight box tight, like [Tree.Insert].
-func (b *BruteForce) Insert(id int32, tight shape.AABB) {
+func (b *BruteForce) Insert(id int32, tight shape.AABB) { b.insert(id, tight, false) }
+
+// InsertStatic adds a static proxy, like [Tree.InsertStatic]: it is never
+// paired with another static proxy.
+func (b *BruteForce) InsertStatic(id int32, tight shape.AABB) { b.insert(id, tight, true) }
+
+func (b *BruteForce) insert(id int32, tight shape.AABB, static bool) {
 	for int(id) >= len(b.alive) {
 		b.fat = append(b.fat, shape.AABB{})
 		b.tight = append(b.tight, shape.AABB{})
 		b.alive = append(b.alive, false)
+		b.static = append(b.static, false)
 	}
 	if b.alive[id] {
 		panic(fmt.Sprintf("broadphase: Insert of live proxy %d", id))
 	}
 	b.alive[id] = true
+	b.static[id] = static
 	b.live++
 	b.tight[id] = tight
 	b.fat[id] = fatten(tight, shape.Vec2{}, b.margin, 0)
@@ -125,7 +131,7 @@ func (b *BruteForce) UpdatePairs() {
 			continue
 		}
 		for j := i + 1; j < len(b.alive); j++ {
-			if !b.alive[j] || !b.fat[i].Overlaps(b.fat[j]) {
+			if !b.alive[j] || (b.static[i] && b.static[j]) || !b.fat[i].Overlaps(b.fat[j]) {
 				continue
 			}
 			st.Candidates++
@@ -192,31 +198,5 @@ func (b *BruteForce) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id
 			return
 		}
 		maxDist = math.Min(maxDist, m)
-	}
-}
-
-// Nearest visits proxies in increasing order of dist (ties by id), like
-// [Tree.Nearest].
-func (b *BruteForce) Nearest(p shape.Vec2, dist func(id int32) float64, fn func(id int32, distSq float64) bool) {
-	var all []rayCand
-	for i, ok := range b.alive {
-		if !ok {
-			continue
-		}
-		var d float64
-		if dist != nil {
-			d = dist(int32(i))
-		} else {
-			d = boxDistSq(p, arr(b.fat[i].Min), arr(b.fat[i].Max))
-		}
-		all = append(all, rayCand{t: d, id: int32(i)})
-	}
-	slices.SortFunc(all, func(x, y rayCand) int {
-		return cmp.Or(cmp.Compare(x.t, y.t), cmp.Compare(x.id, y.id))
-	})
-	for _, c := range all {
-		if !fn(c.id, c.t) {
-			return
-		}
 	}
 }

@@ -17,9 +17,15 @@ const rayMaxChunks = 256
 // included), in no particular order, until fn returns false. It only reads
 // the tree.
 func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
-	t.tr.Search(arr(box.Min), arr(box.Max), func(_, _ [2]float64, id int32) bool {
-		return fn(id)
-	})
+	stopped := false
+	visit := func(_, _ [2]float64, id int32) bool {
+		stopped = !fn(id)
+		return !stopped
+	}
+	t.tr.Search(arr(box.Min), arr(box.Max), visit)
+	if !stopped {
+		t.st.Search(arr(box.Min), arr(box.Max), visit)
+	}
 }
 
 // RayCast calls fn with every proxy whose fat box the segment
@@ -41,9 +47,8 @@ func (t *Tree) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32
 	if t.live == 0 || !(maxDist >= 0) || !origin.IsFinite() || !dir.IsFinite() || dir.LenSq() == 0 {
 		return
 	}
-	bmin, bmax := t.tr.Bounds()
-	bounds := shape.AABB{Min: vec(bmin), Max: vec(bmax)}
-	bounds = bounds.Expand(rayEps(origin, math.Abs(bmin[0])+math.Abs(bmin[1])+math.Abs(bmax[0])+math.Abs(bmax[1])))
+	bounds := t.bounds()
+	bounds = bounds.Expand(rayEps(origin, math.Abs(bounds.Min.X)+math.Abs(bounds.Min.Y)+math.Abs(bounds.Max.X)+math.Abs(bounds.Max.Y)))
 	lo, hi, ok := slab(bounds, origin, dir, 0, maxDist)
 	if !ok {
 		return
@@ -79,7 +84,7 @@ func (t *Tree) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32
 		first := cs == lo
 		a, b := origin.Add(dir.Scale(cs)), origin.Add(dir.Scale(ce))
 		box := shape.AABB{Min: a.Min(b), Max: a.Max(b)}.Expand(rayEps(origin, ce))
-		t.tr.Search(arr(box.Min), arr(box.Max), func(mn, mx [2]float64, id int32) bool {
+		visit := func(mn, mx [2]float64, id int32) bool {
 			te, _, ok := slab(shape.AABB{Min: vec(mn), Max: vec(mx)}, origin, dir, 0, maxDist)
 			if !ok || (!first && te < cs) || (!last && te >= ce) {
 				return true
@@ -93,7 +98,11 @@ func (t *Tree) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32
 			buf[n] = rayCand{t: te, id: id}
 			n++
 			return true
-		})
+		}
+		t.tr.Search(arr(box.Min), arr(box.Max), visit)
+		if !stop {
+			t.st.Search(arr(box.Min), arr(box.Max), visit)
+		}
 		if stop {
 			return
 		}
@@ -128,7 +137,7 @@ func sortRayCands(c []rayCand) {
 // origin + d·dir never hides a fat box the ray enters in that chunk. Points
 // on the ray up to distance d are no larger than |origin| + d.
 func rayEps(origin shape.Vec2, d float64) float64 {
-	return 1e-9 * (1 + math.Abs(origin.X) + math.Abs(origin.Y) + d)
+	return float64(1e-9 * (1 + math.Abs(origin.X) + math.Abs(origin.Y) + d)) // no FMA with the caller on arm64
 }
 
 // slab clips the parameter interval [lo, hi] of the ray origin + t·dir to
@@ -161,28 +170,6 @@ func slabAxis(mn, mx, o, d, lo, hi float64) (float64, float64, bool) {
 		hi = tb
 	}
 	return lo, hi, lo <= hi
-}
-
-// Nearest calls fn with proxies in increasing order of dist until fn
-// returns false. dist(id) is the caller's exact squared distance from p to
-// proxy id, which must be at least the squared distance from p to the
-// proxy's fat box; nil ranks proxies by that box distance. It is a
-// best-first search: tree nodes are ranked by their squared box distance
-// from p and proxies by dist, so only the nodes nearer than the last
-// proxy yielded are opened. Nearest only reads the tree; its queue comes
-// from a pool.
-func (t *Tree) Nearest(p shape.Vec2, dist func(id int32) float64, fn func(id int32, distSq float64) bool) {
-	if t.live == 0 {
-		return
-	}
-	t.tr.Nearby(func(mn, mx [2]float64, id int32, item bool) float64 {
-		if item && dist != nil {
-			return dist(id)
-		}
-		return boxDistSq(p, mn, mx)
-	}, func(_, _ [2]float64, id int32, d float64) bool {
-		return fn(id, d)
-	})
 }
 
 // boxDistSq returns the squared distance from p to the box [mn, mx], zero

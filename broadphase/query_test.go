@@ -235,72 +235,23 @@ func TestRayCastStops(t *testing.T) {
 	}
 }
 
-func TestNearestOrder(t *testing.T) {
-	seed := testSeed(t)
-	r := rand.New(rand.NewPCG(seed, 7))
-	for round := range queryRounds() {
-		s, tr, bf := queryScene(r.Uint64(), 1+r.IntN(300))
-		p := shape.Vec2{X: r.Float64()*140 - 20, Y: r.Float64()*140 - 20}
-		var dist func(id int32) float64
-		if r.IntN(4) > 0 {
-			// Exact distance to the tight box, at least the fat-box one.
-			dist = func(id int32) float64 { return boxDistSq(p, arr(s.tight[id].Min), arr(s.tight[id].Max)) }
-		}
-		limit := r.IntN(s.live + 2)
-		type hit struct {
-			id int32
-			d  float64
-		}
-		collect := func(ix index) []hit {
-			var hs []hit
-			ix.Nearest(p, dist, func(id int32, d float64) bool {
-				hs = append(hs, hit{id, d})
-				return len(hs) < limit
-			})
-			return hs
-		}
-		got, want := collect(tr), collect(bf)
-		if len(got) != len(want) {
-			t.Fatalf("round %d: Nearest yielded %d proxies, want %d", round, len(got), len(want))
-		}
-		seen := map[int32]bool{}
-		for i := range got {
-			if got[i].d != want[i].d {
-				t.Fatalf("round %d: Nearest yield %d at distSq %g, want %g", round, i, got[i].d, want[i].d)
-			}
-			if seen[got[i].id] {
-				t.Fatalf("round %d: Nearest yielded %d twice", round, got[i].id)
-			}
-			seen[got[i].id] = true
-			exact := boxDistSq(p, arr(tr.FatAABB(got[i].id).Min), arr(tr.FatAABB(got[i].id).Max))
-			if dist != nil {
-				exact = dist(got[i].id)
-			}
-			if got[i].d != exact {
-				t.Fatalf("round %d: Nearest yielded %d at distSq %g, its distance is %g", round, got[i].id, got[i].d, exact)
-			}
-		}
-	}
-}
-
 // TestConcurrentQueries runs the read-only queries from several goroutines
 // at once; under -race it proves they write nothing shared.
 func TestConcurrentQueries(t *testing.T) {
 	seed := testSeed(t)
 	_, tr, _ := queryScene(seed, 300)
-	run := func() (q, ray int, near int32) {
+	run := func() (q, ray int) {
 		tr.Query(box(20, 20, 60, 60), func(int32) bool { q++; return true })
 		tr.RayCast(shape.Vec2{X: -10, Y: 3}, shape.Vec2{X: 0.6, Y: 0.8}, math.Inf(1), func(_ int32, m float64) float64 { ray++; return m })
-		tr.Nearest(shape.Vec2{X: 50, Y: 50}, nil, func(id int32, _ float64) bool { near = id; return false })
-		return q, ray, near
+		return q, ray
 	}
-	wq, wr, wn := run()
+	wq, wr := run()
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
 			for range 50 {
-				if q, ray, near := run(); q != wq || ray != wr || near != wn {
-					t.Errorf("concurrent queries = %d, %d, %d; want %d, %d, %d", q, ray, near, wq, wr, wn)
+				if q, ray := run(); q != wq || ray != wr {
+					t.Errorf("concurrent queries = %d, %d; want %d, %d", q, ray, wq, wr)
 					return
 				}
 			}

@@ -60,6 +60,7 @@ const (
 	flagAlive    uint8 = 1 << iota
 	flagMoved          // in t.moved: queries at the next UpdatePairs
 	flagRefilter       // inserted or touched: its found pairs go through the filter again
+	flagStatic         // lives in the static tree; never paired with another static proxy
 )
 
 // Tree is the broad phase: proxies keyed by fat AABBs in an R-tree, and a
@@ -70,7 +71,11 @@ const (
 // only read, so any number of goroutines may call them at once while nothing
 // mutates.
 type Tree struct {
+	// Two R-trees, as in Box2D: moving proxies in tr, static ones in st.
+	// Re-inserts then never wade through long static walls, and static
+	// proxies never look for each other.
 	tr     rtree.RTreeGN[float64, int32]
+	st     rtree.RTreeGN[float64, int32]
 	margin float64
 	frames float64
 	filter func(a, b int32) bool
@@ -112,7 +117,14 @@ func (t *Tree) SetFilter(f func(a, b int32) bool) { t.filter = f }
 // Insert adds proxy id with tight box tight. Ids are chosen by the caller:
 // small, dense and non-negative (body slot indexes). The proxy queries the
 // tree at the next [Tree.UpdatePairs]. Inserting an id that is alive panics.
-func (t *Tree) Insert(id int32, tight shape.AABB) {
+func (t *Tree) Insert(id int32, tight shape.AABB) { t.insert(id, tight, 0) }
+
+// InsertStatic adds proxy id like [Tree.Insert], as a static proxy: it
+// lives in a tree of its own and is never paired with another static
+// proxy. It may still be updated (a door that is moved now and then).
+func (t *Tree) InsertStatic(id int32, tight shape.AABB) { t.insert(id, tight, flagStatic) }
+
+func (t *Tree) insert(id int32, tight shape.AABB, static uint8) {
 	if id < 0 {
 		panic(fmt.Sprintf("broadphase: Insert of negative proxy id %d", id))
 	}
@@ -125,12 +137,20 @@ func (t *Tree) Insert(id int32, tight shape.AABB) {
 	}
 	fat := fatten(tight, shape.Vec2{}, t.margin, 0)
 	t.fat[id] = fat
-	t.tr.Insert(arr(fat.Min), arr(fat.Max), id)
-	t.flags[id] |= flagAlive | flagRefilter
+	t.flags[id] = t.flags[id]&flagMoved | flagAlive | flagRefilter | static
+	t.treeOf(id).Insert(arr(fat.Min), arr(fat.Max), id)
 	t.live++
 	t.extSum += extent(fat)
 	t.reinserted++
 	t.markMoved(id)
+}
+
+// treeOf returns the R-tree that holds proxy id.
+func (t *Tree) treeOf(id int32) *rtree.RTreeGN[float64, int32] {
+	if t.flags[id]&flagStatic != 0 {
+		return &t.st
+	}
+	return &t.tr
 }
 
 // Remove deletes proxy id. Its pairs leave the set at the next
@@ -138,8 +158,8 @@ func (t *Tree) Insert(id int32, tight shape.AABB) {
 func (t *Tree) Remove(id int32) {
 	t.mustLive(id, "Remove")
 	fat := t.fat[id]
-	t.tr.Delete(arr(fat.Min), arr(fat.Max), id)
-	t.flags[id] &^= flagAlive
+	t.treeOf(id).Delete(arr(fat.Min), arr(fat.Max), id)
+	t.flags[id] &^= flagAlive | flagStatic
 	t.live--
 	t.extSum -= extent(fat)
 	if t.live == 0 {
@@ -160,7 +180,7 @@ func (t *Tree) Update(id int32, tight shape.AABB, disp shape.Vec2) {
 	t.seq++
 	fat := fatten(tight, disp, t.margin, t.frames*stretchJitter(t.seq))
 	t.fat[id] = fat
-	t.tr.Replace(arr(old.Min), arr(old.Max), id, arr(fat.Min), arr(fat.Max), id)
+	t.treeOf(id).Replace(arr(old.Min), arr(old.Max), id, arr(fat.Min), arr(fat.Max), id)
 	t.extSum += extent(fat) - extent(old)
 	t.reinserted++
 	t.markMoved(id)
@@ -210,12 +230,16 @@ func (t *Tree) UpdatePairs() {
 		}
 		st.Queried++
 		fat := t.fat[id]
-		t.tr.Search(arr(fat.Min), arr(fat.Max), func(_, _ [2]float64, j int32) bool {
+		found := func(_, _ [2]float64, j int32) bool {
 			if j != id && (j > id || t.flags[j]&flagMoved == 0) {
 				t.cand = append(t.cand, pairKey(id, j))
 			}
 			return true
-		})
+		}
+		t.tr.Search(arr(fat.Min), arr(fat.Max), found)
+		if t.flags[id]&flagStatic == 0 {
+			t.st.Search(arr(fat.Min), arr(fat.Max), found)
+		}
 	}
 	t.sortCandidates()
 	st.Candidates = len(t.cand)
@@ -332,8 +356,10 @@ func fatten(tight shape.AABB, disp shape.Vec2, margin, frames float64) shape.AAB
 	fat := tight
 	if frames > 0 && disp.IsFinite() {
 		lim := stretchCap * math.Max(math.Max(tight.Max.X-tight.Min.X, tight.Max.Y-tight.Min.Y), margin)
-		dx := clamp(disp.X*frames, lim)
-		dy := clamp(disp.Y*frames, lim)
+		// Explicit conversions: no fused multiply-add on arm64, so fat
+		// boxes are the same on every architecture.
+		dx := clamp(float64(disp.X*frames), lim)
+		dy := clamp(float64(disp.Y*frames), lim)
 		if dx < 0 {
 			fat.Min.X += dx
 		} else {
@@ -360,8 +386,8 @@ func fatten(tight shape.AABB, disp shape.Vec2, margin, frames float64) shape.AAB
 // 2% more re-inserts on average.
 func stretchJitter(seq uint32) float64 {
 	const phi = 0.6180339887498949
-	f := float64(seq) * phi
-	return 0.75 + 0.5*(f-math.Floor(f))
+	f := float64(float64(seq) * phi)
+	return 0.75 + float64(0.5*(f-math.Floor(f)))
 }
 
 // clamp returns v limited to [-lim, lim].
@@ -387,6 +413,19 @@ func (t *Tree) Bounds() shape.AABB {
 	if t.live == 0 {
 		return shape.EmptyAABB()
 	}
-	mn, mx := t.tr.Bounds()
-	return shape.AABB{Min: vec(mn), Max: vec(mx)}
+	return t.bounds()
+}
+
+// bounds returns the box around both trees.
+func (t *Tree) bounds() shape.AABB {
+	b := shape.EmptyAABB()
+	if t.tr.Len() > 0 {
+		mn, mx := t.tr.Bounds()
+		b = b.Union(shape.AABB{Min: vec(mn), Max: vec(mx)})
+	}
+	if t.st.Len() > 0 {
+		mn, mx := t.st.Bounds()
+		b = b.Union(shape.AABB{Min: vec(mn), Max: vec(mx)})
+	}
+	return b
 }

@@ -37,8 +37,10 @@ type scene struct {
 	tight []shape.AABB
 	vel   []shape.Vec2
 	alive []bool
-	group []uint8
-	live  int
+	// static proxies went in with InsertStatic: never paired together.
+	static []bool
+	group  []uint8
+	live   int
 }
 
 func newScene(seed uint64, w float64) *scene {
@@ -85,6 +87,7 @@ func (s *scene) freeID() int32 {
 	s.tight = append(s.tight, shape.AABB{})
 	s.vel = append(s.vel, shape.Vec2{})
 	s.alive = append(s.alive, false)
+	s.static = append(s.static, false)
 	s.group = append(s.group, 0)
 	return int32(len(s.alive) - 1)
 }
@@ -95,9 +98,14 @@ func (s *scene) insert(ixs []index) {
 	s.vel[id] = shape.Vec2{X: s.r.NormFloat64() * 2, Y: s.r.NormFloat64() * 2}
 	s.alive[id] = true
 	s.group[id] = uint8(s.r.IntN(4))
+	s.static[id] = s.r.IntN(5) == 0
 	s.live++
 	for _, ix := range ixs {
-		ix.Insert(id, s.tight[id])
+		if s.static[id] {
+			ix.InsertStatic(id, s.tight[id])
+		} else {
+			ix.Insert(id, s.tight[id])
+		}
 	}
 }
 
@@ -167,7 +175,7 @@ func (s *scene) step(ixs []index, maxLive int) {
 
 // checkPairSet checks that pairs is sorted by key, unique, with A < B, and
 // holds every pair of live proxies whose tight boxes overlap and that
-// filter accepts.
+// filter accepts, unless both are static.
 func checkPairSet(s *scene, pairs []Pair, filter func(a, b int32) bool) error {
 	for i, p := range pairs {
 		if p.A >= p.B {
@@ -179,7 +187,7 @@ func checkPairSet(s *scene, pairs []Pair, filter func(a, b int32) bool) error {
 	}
 	for a := range s.alive {
 		for b := a + 1; b < len(s.alive); b++ {
-			if !s.alive[a] || !s.alive[b] || !s.tight[a].Overlaps(s.tight[b]) || !filter(int32(a), int32(b)) {
+			if !s.alive[a] || !s.alive[b] || (s.static[a] && s.static[b]) || !s.tight[a].Overlaps(s.tight[b]) || !filter(int32(a), int32(b)) {
 				continue
 			}
 			if _, ok := slices.BinarySearchFunc(pairs, Pair{int32(a), int32(b)}, comparePairs); !ok {

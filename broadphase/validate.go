@@ -14,8 +14,8 @@ import (
 // R-tree holding exactly the live proxies under their fat boxes, the moved
 // list matching the moved flags and, when no proxy awaits UpdatePairs, the
 // pair set: sorted, unique, A < B, both ends live, fat boxes overlapping,
-// accepted by the filter, and complete (no live pair with overlapping fat
-// boxes that the filter accepts is missing). It calls the filter, which
+// accepted by the filter, and complete (no live pair, not both static, with
+// overlapping fat boxes that the filter accepts is missing). It calls the filter, which
 // must therefore be pure.
 func (t *Tree) validate(tight []shape.AABB) error {
 	if len(t.fat) != len(t.flags) {
@@ -34,8 +34,8 @@ func (t *Tree) validate(tight []shape.AABB) error {
 			return fmt.Errorf("proxy %d: tight box %v outside fat box %v", i, tight[i], t.fat[i])
 		}
 	}
-	if live != t.live || t.tr.Len() != live {
-		return fmt.Errorf("live proxies %d, Len() %d, rtree Len %d", live, t.live, t.tr.Len())
+	if live != t.live || t.tr.Len()+t.st.Len() != live {
+		return fmt.Errorf("live proxies %d, Len() %d, rtree Lens %d + %d", live, t.live, t.tr.Len(), t.st.Len())
 	}
 	if moved != len(t.moved) {
 		return fmt.Errorf("%d moved flags, moved list of %d", moved, len(t.moved))
@@ -47,20 +47,28 @@ func (t *Tree) validate(tight []shape.AABB) error {
 	}
 	seen := make([]bool, len(t.flags))
 	var err error
-	t.tr.Scan(func(mn, mx [2]float64, id int32) bool {
-		switch {
-		case id < 0 || int(id) >= len(t.flags) || t.flags[id]&flagAlive == 0:
-			err = fmt.Errorf("rtree holds dead proxy %d", id)
-		case seen[id]:
-			err = fmt.Errorf("rtree holds proxy %d twice", id)
-		case vec(mn) != t.fat[id].Min || vec(mx) != t.fat[id].Max:
-			err = fmt.Errorf("rtree holds proxy %d as %v-%v, fat box %v", id, mn, mx, t.fat[id])
+	scan := func(tree string, static uint8) func(mn, mx [2]float64, id int32) bool {
+		return func(mn, mx [2]float64, id int32) bool {
+			switch {
+			case id < 0 || int(id) >= len(t.flags) || t.flags[id]&flagAlive == 0:
+				err = fmt.Errorf("%s rtree holds dead proxy %d", tree, id)
+			case seen[id]:
+				err = fmt.Errorf("rtree holds proxy %d twice", id)
+			case t.flags[id]&flagStatic != static:
+				err = fmt.Errorf("proxy %d is in the %s rtree", id, tree)
+			case vec(mn) != t.fat[id].Min || vec(mx) != t.fat[id].Max:
+				err = fmt.Errorf("rtree holds proxy %d as %v-%v, fat box %v", id, mn, mx, t.fat[id])
+			}
+			if id >= 0 && int(id) < len(seen) {
+				seen[id] = true
+			}
+			return err == nil
 		}
-		if id >= 0 && int(id) < len(seen) {
-			seen[id] = true
-		}
-		return err == nil
-	})
+	}
+	t.tr.Scan(scan("moving", 0))
+	if err == nil {
+		t.st.Scan(scan("static", flagStatic))
+	}
 	if err != nil {
 		return err
 	}
@@ -87,7 +95,7 @@ func (t *Tree) validate(tight []shape.AABB) error {
 		}
 		a := int32(i)
 		t.Query(t.fat[i], func(b int32) bool {
-			if b <= a || (t.filter != nil && !t.filter(a, b)) {
+			if b <= a || t.flags[a]&t.flags[b]&flagStatic != 0 || (t.filter != nil && !t.filter(a, b)) {
 				return true
 			}
 			if _, found := slices.BinarySearchFunc(t.pairs, Pair{a, b}, comparePairs); !found {

@@ -198,7 +198,11 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 		b.user[s] = def.UserData
 	}
 	b.count++
-	w.tree.Insert(s, tight)
+	if def.Kind == Static {
+		w.tree.InsertStatic(s, tight)
+	} else {
+		w.tree.Insert(s, tight)
+	}
 	return makeID(s, b.hot[s].gen), nil
 }
 

@@ -22,12 +22,13 @@
 // contains the other. Shapes that merely touch (zero overlap) do not collide.
 // Each manifold carries one or two contact points; every point lies midway
 // between the two surfaces and has its own Depth (> 0), the overlap of the
-// surfaces there measured along Normal. Collide(b, a) reports the same depth
-// and the negated normal as Collide(a, b): exactly for shapes of different
-// kinds, to rounding for two shapes of one kind (each order computes in its
-// own A's frame), and up to the choice among equally deep directions. When
-// two circle centres coincide there is no direction to prefer and the normal
-// falls back to +X in both orders; no function here ever returns NaN for
+// surfaces there measured along Normal. Collide(b, a) is exactly Collide(a,
+// b) with the normal negated: mirrored kind pairs run one routine and flip
+// it, and two shapes of one kind are always computed in a fixed order (by
+// position, then rotation, then size) and flipped when given the other way
+// round. That holds even where the normal is a tie-break: when two circle
+// centres coincide there is no direction to prefer and the normal is +X in
+// the fixed order, -X in the other. No function here ever returns NaN for
 // finite input.
 //
 // Invalid shapes (the zero [shape.Shape]) never collide, and no input makes
