@@ -32,3 +32,7 @@ func NewTransform(pos Vec2, angle float64) Transform { return shape.NewTransform
 func Collide(a Shape, ta Transform, b Shape, tb Transform) (Manifold, bool) {
 	return narrowphase.Collide(a, ta, b, tb)
 }
+
+// SinCos returns the sine and cosine of x with the same bits on every
+// architecture, unlike math.Sincos; rotations are built with it.
+func SinCos(x float64) (sin, cos float64) { return shape.SinCos(x) }

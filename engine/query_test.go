@@ -91,7 +91,7 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("round %d: QueryShape(%v at %v) = %v, want %v", i, hit, p, got, want)
 		}
-		box := shape.AABB{Min: p, Max: p.Add(shape.V(r.Float64()*8, r.Float64()*8))}
+		box := shape.AABB{Min: p, Max: p.Add(shape.V(float64(r.Float64()*8), float64(r.Float64()*8)))}
 		got, err = idsOf(func(fn func(BodyID) bool) error { return w.QueryAABB(box, f, fn) })
 		if err != nil {
 			t.Fatal(err)
@@ -109,9 +109,10 @@ func TestQueriesMatchBruteForce(t *testing.T) {
 		}
 
 		// RayCast and RayCastAll.
-		a := r.Float64() * 2 * math.Pi
-		dir := shape.V(math.Cos(a), math.Sin(a))
-		maxDist := 5 + r.Float64()*60
+		a := uni(r, 0, 2*math.Pi)
+		sn, cs := shape.SinCos(a)
+		dir := shape.V(cs, sn)
+		maxDist := uni(r, 5, 65)
 		var all []RayHit
 		for _, s := range liveSlots(w) {
 			if !accepts(fd, b.filter[s]) {

@@ -42,7 +42,7 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 		return Shape{}, fmt.Errorf("%w: got %d", ErrTooFewVertices, len(verts))
 	}
 	box := AABBFromPoints(verts...)
-	size := math.Hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
+	size := hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
 	if !isFinite(size) {
 		return Shape{}, fmt.Errorf("%w: polygon extent overflows", ErrNotFinite)
 	}
@@ -135,14 +135,14 @@ func newPolygonShape(pts []Vec2) Shape {
 	for i := range n {
 		e := pts[(i+1)%n].Sub(pts[i])
 		normals[i] = Vec2{e.Y, -e.X}.Normalize()
-		radius = math.Max(radius, math.Hypot(pts[i].X, pts[i].Y))
+		radius = math.Max(radius, hypot(pts[i].X, pts[i].Y))
 	}
 	// Area-weighted centroid of the fan from vertex 0, for precision far
 	// from the origin, in units of the polygon's size so that the products
 	// neither overflow nor underflow.
 	o := pts[0]
 	box := AABBFromPoints(pts...)
-	size := math.Hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
+	size := hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
 	var area float64
 	var c Vec2
 	for i := 1; i+1 < n; i++ {

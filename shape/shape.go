@@ -206,9 +206,9 @@ func (s Shape) WorldAABB(t Transform) AABB {
 func (s Shape) BoundingRadius() float64 {
 	switch s.kind {
 	case KindCircle:
-		return math.Hypot(s.v.X, s.v.Y) + s.r
+		return hypot(s.v.X, s.v.Y) + s.r
 	case KindAABB, KindOBB:
-		return math.Hypot(s.v.X, s.v.Y)
+		return hypot(s.v.X, s.v.Y)
 	case KindPolygon:
 		return s.r
 	}

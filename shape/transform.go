@@ -15,7 +15,7 @@ type Rot struct {
 
 // NewRot returns the counter-clockwise rotation by angle radians.
 func NewRot(angle float64) Rot {
-	s, c := math.Sincos(angle)
+	s, c := SinCos(angle)
 	return Rot{c1: c - 1, s: s}
 }
 

@@ -72,3 +72,16 @@ func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 // IsFinite reports whether f is neither NaN nor infinite.
 func IsFinite(f float64) bool { return isFinite(f) }
+
+// hypot returns √(x²+y²) without overflow or underflow. Unlike math.Hypot,
+// which is assembly on amd64 and Go elsewhere, it gives the same bits on
+// every architecture.
+func hypot(x, y float64) float64 {
+	x, y = math.Abs(x), math.Abs(y)
+	m := math.Max(x, y)
+	if m == 0 || math.IsInf(m, 0) || math.IsNaN(m) {
+		return m
+	}
+	x, y = x/m, y/m
+	return float64(m * math.Sqrt(float64(x*x)+float64(y*y)))
+}

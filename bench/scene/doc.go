@@ -13,8 +13,9 @@
 // a mostly static level: walls and crates that never move, with a fifth of
 // the bodies moving like swarm bodies. Both are deterministic per seed,
 // including across amd64 and arm64: every product is rounded explicitly, so
-// no fused multiply-add changes a bit, and only math functions written in
-// Go (Sin, Cos) or exact everywhere (Sqrt) are used.
+// no fused multiply-add changes a bit, sines and cosines come from
+// collide.SinCos (math.Sincos is fused differently on arm64), and the only
+// other math function is Sqrt, which is exact everywhere.
 //
 // [ReadCSV] and [WriteCSV] speak the shared CSV format:
 //

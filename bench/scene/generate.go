@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"github.com/collide-go/collide"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -48,7 +49,8 @@ func swarmBody(r *rand.Rand, k Kind, w float64) Body {
 	b := Body{Kind: k}
 	b.X, b.Y = uniform(r, 0, w), uniform(r, 0, w)
 	speed, heading := uniform(r, 0.5, 3), uniform(r, 0, 2*math.Pi)
-	b.VX, b.VY = float64(speed*math.Cos(heading)), float64(speed*math.Sin(heading))
+	sn, cs := collide.SinCos(heading) // math's differs on arm64
+	b.VX, b.VY = float64(speed*cs), float64(speed*sn)
 	switch k {
 	case KindCircle:
 		b.A = uniform(r, 2, 6)
@@ -83,7 +85,8 @@ func randomPolygon(r *rand.Rand, scale float64) [][2]float64 {
 	slices.Sort(angles)
 	pts := make([][2]float64, k)
 	for i, t := range angles {
-		pts[i] = [2]float64{float64(rad * math.Cos(t)), float64(rad * math.Sin(t))}
+		sn, cs := collide.SinCos(t)
+		pts[i] = [2]float64{float64(rad * cs), float64(rad * sn)}
 	}
 	verts := hull(pts)
 	if len(verts) < 3 {
