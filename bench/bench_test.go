@@ -198,3 +198,27 @@ func BenchmarkQuery(b *testing.B) {
 		b.Fatal("no query found anything")
 	}
 }
+
+// BenchmarkHeapSteady reports the heap each body costs once the 100k swarm
+// has run long enough for every buffer (pairs, contacts of two steps, the
+// R-tree after churn) to reach its working size. One op is 200 frames.
+func BenchmarkHeapSteady(b *testing.B) {
+	sc := scene.Swarm(100000, 1)
+	b.ReportAllocs()
+	var perBody float64
+	for b.Loop() {
+		runtime.GC()
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		l := load(b, sc, 1)
+		for range 200 {
+			l.frame(b)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		// The ids slice is the harness's, not the world's.
+		perBody = (float64(m1.HeapAlloc-m0.HeapAlloc) - float64(8*len(l.ids))) / float64(len(sc.Bodies))
+		runtime.KeepAlive(l)
+	}
+	b.ReportMetric(perBody, "B/body")
+}

@@ -190,7 +190,8 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	b.angle[s] = def.Angle
 	b.hot[s].tight = tight
 	b.filter[s] = def.Filter.orDefault()
-	b.hot[s].flags = flags
+	// A slot still queued as moved by its previous body stays queued once.
+	b.hot[s].flags = flags | b.hot[s].flags&flagMoved
 	if def.UserData != nil {
 		if b.user == nil {
 			b.user = make(map[int32]any)
@@ -214,7 +215,7 @@ func (w *World) Remove(id BodyID) error {
 	}
 	b := &w.b
 	w.tree.Remove(s)
-	b.hot[s].flags = 0
+	b.hot[s].flags &= flagMoved // still in the moved list until the next Step
 	b.shapes[s] = shape.Shape{}
 	delete(b.user, s)
 	b.free = append(b.free, s)

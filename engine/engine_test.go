@@ -76,6 +76,8 @@ type scene struct {
 
 func newScene(t testing.TB, seed uint64, n int, cfg Config) *scene {
 	sc := &scene{w: NewWorld(cfg), r: rand.New(rand.NewPCG(seed, 7)), sz: 6 * math.Sqrt(float64(n))}
+	// Test scenes are small: send every step's work through the pool.
+	sc.w.parPairs, sc.w.parBodies = 1, 1
 	for range n {
 		sc.add(t)
 	}

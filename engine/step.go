@@ -9,11 +9,12 @@ import (
 )
 
 // minParallelPairs and minParallelBodies are the counts below which the
-// narrow phase and the box updates stay on the caller's goroutine: handing
-// work to the pool costs a few microseconds.
+// narrow phase and the box updates stay on the caller's goroutine: waking a
+// worker costs microseconds, and at a thousand bodies the split measured
+// slower than one goroutine (BenchmarkStep/n=1000).
 const (
-	minParallelPairs  = 256
-	minParallelBodies = 512
+	minParallelPairs  = 4096
+	minParallelBodies = 4096
 )
 
 // Step brings the world up to date: it refreshes the moved bodies' proxies,
@@ -22,31 +23,32 @@ const (
 func (w *World) Step() {
 	t0 := time.Now()
 	b := &w.b
-	// The moved bodies' boxes are independent of each other, so they are
-	// computed in parallel; the tree updates that follow are not.
-	if cap(w.tights) < len(b.moved) {
-		w.tights = make([]shape.AABB, len(b.moved), 2*len(b.moved))
-	}
-	tights := w.tights[:len(b.moved)]
-	if w.pool != nil && len(b.moved) >= minParallelBodies {
-		w.pool.bounds(w, b.moved, tights)
-	} else {
-		w.bounds(b.moved, tights)
-	}
 	moved := 0
-	for i, s := range b.moved {
-		if b.hot[s].flags&flagAlive == 0 {
-			continue
+	if w.pool != nil && len(b.moved) >= w.parBodies {
+		// The moved bodies' boxes are independent of each other, so they
+		// are computed in parallel; the tree updates that follow are not.
+		// The moved list holds each slot once, so no two workers write the
+		// same body.
+		if cap(w.disps) < len(b.moved) {
+			w.disps = make([]shape.Vec2, len(b.moved), 2*len(b.moved))
 		}
-		b.hot[s].flags &^= flagMoved
-		// The box's shift stands for the body's displacement since the
-		// last step (the broad phase stretches fat boxes along it), so no
-		// per-body displacement is stored.
-		tight := tights[i]
-		disp := tight.Center().Sub(b.hot[s].tight.Center())
-		b.hot[s].tight = tight
-		w.tree.Update(s, tight, disp)
-		moved++
+		disps := w.disps[:len(b.moved)]
+		w.pool.bounds(w, b.moved, disps)
+		for i, s := range b.moved {
+			b.hot[s].flags &^= flagMoved
+			if b.hot[s].flags&flagAlive != 0 {
+				w.tree.Update(s, b.hot[s].tight, disps[i])
+				moved++
+			}
+		}
+	} else {
+		for _, s := range b.moved {
+			b.hot[s].flags &^= flagMoved
+			if b.hot[s].flags&flagAlive != 0 {
+				w.tree.Update(s, b.hot[s].tight, w.refreshBox(s))
+				moved++
+			}
+		}
 	}
 	b.moved = b.moved[:0]
 	t1 := time.Now()
@@ -56,7 +58,7 @@ func (w *World) Step() {
 	t2 := time.Now()
 
 	w.prev, w.contacts = w.contacts, w.prev[:0]
-	if w.pool == nil || len(pairs) < minParallelPairs {
+	if w.pool == nil || len(pairs) < w.parPairs {
 		w.contacts = w.narrow(pairs, w.contacts)
 	} else {
 		w.contacts = w.pool.run(w, pairs, w.contacts)
@@ -82,15 +84,26 @@ func (w *World) Step() {
 	}
 }
 
-// bounds computes the tight boxes of the live bodies among moved into
-// tights, index for index.
-func (w *World) bounds(moved []int32, tights []shape.AABB) {
-	b := &w.b
+// bounds refreshes the tight boxes of the live bodies among moved and
+// writes their displacements to disps, index for index.
+func (w *World) bounds(moved []int32, disps []shape.Vec2) {
 	for i, s := range moved {
-		if b.hot[s].flags&flagAlive != 0 {
-			tights[i] = b.shapes[s].WorldAABB(b.xf[s])
+		if w.b.hot[s].flags&flagAlive != 0 {
+			disps[i] = w.refreshBox(s)
 		}
 	}
+}
+
+// refreshBox recomputes body s's tight box and returns how far the box's
+// centre moved. That shift stands for the body's displacement since the
+// last step (the broad phase stretches fat boxes along it), so no
+// displacement is stored per body.
+func (w *World) refreshBox(s int32) shape.Vec2 {
+	h := &w.b.hot[s]
+	t := w.b.shapes[s].WorldAABB(w.b.xf[s])
+	d := t.Center().Sub(h.tight.Center())
+	h.tight = t
+	return d
 }
 
 // narrow runs the narrow phase on pairs and appends the contacts to out, in

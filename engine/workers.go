@@ -21,14 +21,15 @@ type pool struct {
 }
 
 // job is one worker's chunk: pairs for the narrow phase, or, when moved
-// is not nil, bodies whose boxes go to tights.
+// is not nil, bodies whose boxes to refresh, with their displacements going
+// to disps.
 type job struct {
-	w      *World
-	pairs  []broadphase.Pair
-	buf    *[]Contact
-	moved  []int32
-	tights []shape.AABB
-	wg     *sync.WaitGroup
+	w     *World
+	pairs []broadphase.Pair
+	buf   *[]Contact
+	moved []int32
+	disps []shape.Vec2
+	wg    *sync.WaitGroup
 }
 
 func newPool(n int) *pool {
@@ -42,7 +43,7 @@ func newPool(n int) *pool {
 func worker(jobs <-chan job) {
 	for j := range jobs {
 		if j.moved != nil {
-			j.w.bounds(j.moved, j.tights)
+			j.w.bounds(j.moved, j.disps)
 		} else {
 			*j.buf = j.w.narrow(j.pairs, (*j.buf)[:0])
 		}
@@ -67,16 +68,16 @@ func (p *pool) run(w *World, pairs []broadphase.Pair, out []Contact) []Contact {
 	return out
 }
 
-// bounds computes the boxes of the moved bodies into tights, split among
-// the workers and the caller.
-func (p *pool) bounds(w *World, moved []int32, tights []shape.AABB) {
+// bounds refreshes the boxes of the moved bodies, split among the workers
+// and the caller, and writes their displacements to disps.
+func (p *pool) bounds(w *World, moved []int32, disps []shape.Vec2) {
 	chunk := (len(moved) + p.n - 1) / p.n
 	p.wg.Add(p.n - 1)
 	for i := 1; i < p.n; i++ {
 		lo, hi := min(i*chunk, len(moved)), min((i+1)*chunk, len(moved))
-		p.jobs <- job{w: w, moved: moved[lo:hi], tights: tights[lo:hi], wg: &p.wg}
+		p.jobs <- job{w: w, moved: moved[lo:hi], disps: disps[lo:hi], wg: &p.wg}
 	}
-	w.bounds(moved[:min(chunk, len(moved))], tights)
+	w.bounds(moved[:min(chunk, len(moved))], disps)
 	p.wg.Wait()
 }
 

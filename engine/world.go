@@ -59,10 +59,13 @@ type World struct {
 
 	contacts, prev []Contact
 	began, ended   []int32      // indexes into contacts and prev
-	tights         []shape.AABB // scratch: the moved bodies' new boxes
+	disps          []shape.Vec2 // scratch: the moved bodies' displacements
 	stats          Stats
 
 	pool *pool
+	// Work sizes from which Step uses the pool; tests lower them so that
+	// small scenes exercise the parallel paths.
+	parPairs, parBodies int
 	// Iterators built once, so that handing them out allocates nothing.
 	contactsSeq, beganSeq, endedSeq iter.Seq[Contact]
 }
@@ -73,8 +76,10 @@ func NewWorld(cfg Config) *World {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
 	w := &World{
-		cfg:  cfg,
-		tree: broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames}),
+		cfg:       cfg,
+		parPairs:  minParallelPairs,
+		parBodies: minParallelBodies,
+		tree:      broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames}),
 	}
 	w.tree.SetFilter(w.pairFilter)
 	w.contactsSeq = func(yield func(Contact) bool) {
