@@ -44,8 +44,8 @@ func (k BodyKind) String() string {
 // a body) are paired when each one's Category shares a bit with the other's
 // Mask. The zero Filter means DefaultFilter.
 type Filter struct {
-	Category uint32
-	Mask     uint32
+	Category uint32 // the bits this body is
+	Mask     uint32 // the bits this body collides with
 }
 
 // DefaultFilter is category 1, colliding with every category.
@@ -85,14 +85,14 @@ type BodyDef struct {
 
 // Body is a snapshot of a body's state.
 type Body struct {
-	ID       BodyID
-	Shape    shape.Shape
-	Position shape.Vec2
-	Angle    float64
-	Filter   Filter
-	Kind     BodyKind
-	Sensor   bool
-	UserData any
+	ID       BodyID      // the body's id
+	Shape    shape.Shape // its collision shape
+	Position shape.Vec2  // its origin in world units
+	Angle    float64     // its rotation in radians, as last set
+	Filter   Filter      // its collision bits (never the zero Filter)
+	Kind     BodyKind    // Dynamic or Static
+	Sensor   bool        // whether its contacts are sensor contacts
+	UserData any         // the caller's value from BodyDef
 	// AABB is the tight world box of the shape at the current transform.
 	AABB shape.AABB
 }

@@ -17,7 +17,7 @@ import (
 
 // RayHit is where a ray enters a body.
 type RayHit struct {
-	Body     BodyID
+	Body     BodyID     // the body hit
 	Point    shape.Vec2 // world point where the ray enters the shape
 	Normal   shape.Vec2 // outward unit surface normal there
 	Distance float64    // distance from the ray origin

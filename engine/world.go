@@ -26,8 +26,8 @@ type Config struct {
 // Contact is an overlapping pair of bodies after a Step. A is the body in the
 // lower storage slot. The manifold's normal points from A to B.
 type Contact struct {
-	A, B     BodyID
-	Manifold narrowphase.Manifold
+	A, B     BodyID               // the two bodies, A in the lower storage slot
+	Manifold narrowphase.Manifold // normal from A to B, depth, points
 	// Sensor is set when either body is a sensor.
 	Sensor bool
 }
@@ -39,8 +39,8 @@ type Stats struct {
 	Reinserted int // proxies that left their fat box and were re-inserted
 	Pairs      int // candidate pairs from the broad phase
 	Contacts   int // contacts found
-	Began      int
-	Ended      int
+	Began      int // contacts that began this step
+	Ended      int // contacts that ended this step
 	// Phase times in nanoseconds.
 	UpdateNs, PairsNs, NarrowNs, EventsNs int64
 }

@@ -5,8 +5,8 @@ import "github.com/collide-go/collide/shape"
 // ContactPoint is one world-space point of a contact with its own
 // penetration depth along the manifold normal (> 0).
 type ContactPoint struct {
-	Point shape.Vec2
-	Depth float64
+	Point shape.Vec2 // world point midway between the surfaces
+	Depth float64    // overlap of the surfaces there, along the normal (> 0)
 }
 
 // Manifold describes how two overlapping shapes A and B touch.
@@ -17,10 +17,10 @@ type ContactPoint struct {
 // world contact points: each lies midway between the two surfaces, and its
 // Depth is the overlap of the surfaces there, measured along Normal.
 type Manifold struct {
-	Normal shape.Vec2
-	Depth  float64
-	Points [2]ContactPoint
-	Count  int
+	Normal shape.Vec2      // unit vector from A to B
+	Depth  float64         // penetration depth, the length of the MTV (> 0)
+	Points [2]ContactPoint // contact points; only Points[:Count] are set
+	Count  int             // 1 or 2
 }
 
 // MTV returns the minimum translation vector that, applied to B, separates

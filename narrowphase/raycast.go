@@ -10,8 +10,9 @@ import (
 // unit surface Normal there and the Distance travelled along the ray from its
 // origin (the ray's parameter, since its direction has unit length).
 type RayHit struct {
-	Point, Normal shape.Vec2
-	Distance      float64
+	Point    shape.Vec2 // world point where the ray enters the shape
+	Normal   shape.Vec2 // outward unit surface normal there
+	Distance float64    // distance from the ray origin along the unit direction
 }
 
 // RayCast reports where the ray origin + d·dir, 0 <= d <= maxDist, first

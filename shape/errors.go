@@ -7,6 +7,8 @@ import "errors"
 var (
 	// ErrNotFinite reports a NaN or infinite number.
 	ErrNotFinite = errors.New("shape: number is NaN or infinite")
+	// ErrTooLarge reports a size or coordinate beyond MaxMagnitude.
+	ErrTooLarge = errors.New("shape: number too large")
 	// ErrNonPositiveSize reports a radius or half extent that is zero or negative.
 	ErrNonPositiveSize = errors.New("shape: size must be positive")
 	// ErrTooFewVertices reports fewer than three distinct vertices.

@@ -104,6 +104,8 @@ func FuzzNewBox(f *testing.F) {
 				want = shape.ErrNotFinite
 			case hw <= 0 || hh <= 0:
 				want = shape.ErrNonPositiveSize
+			case hw > shape.MaxMagnitude || hh > shape.MaxMagnitude:
+				want = shape.ErrTooLarge
 			}
 			if want != nil {
 				checkErr(t, c.name, err, want)
@@ -145,6 +147,8 @@ func FuzzNewCircle(f *testing.F) {
 			want = shape.ErrNotFinite
 		case r <= 0:
 			want = shape.ErrNonPositiveSize
+		case r > shape.MaxMagnitude || math.Abs(cx) > shape.MaxMagnitude || math.Abs(cy) > shape.MaxMagnitude:
+			want = shape.ErrTooLarge
 		}
 		if want != nil {
 			checkErr(t, "NewOffsetCircle", err, want)
@@ -173,6 +177,8 @@ func FuzzNewCircle(f *testing.F) {
 			checkErr(t, "NewCircle", err, shape.ErrNotFinite)
 		case r <= 0:
 			checkErr(t, "NewCircle", err, shape.ErrNonPositiveSize)
+		case r > shape.MaxMagnitude:
+			checkErr(t, "NewCircle", err, shape.ErrTooLarge)
 		case err != nil:
 			t.Fatalf("NewCircle(%v) error = %v, want nil", r, err)
 		case s.Center() != (shape.Vec2{}) || s.BoundingRadius() != r:

@@ -2,6 +2,7 @@ package shape
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -15,6 +16,11 @@ func ConvexHull(points []Vec2) (Shape, error) {
 	for i, p := range points {
 		if !p.IsFinite() {
 			return Shape{}, fmt.Errorf("%w: point %d is %v", ErrNotFinite, i, p)
+		}
+	}
+	for i, p := range points {
+		if math.Abs(p.X) > MaxMagnitude || math.Abs(p.Y) > MaxMagnitude {
+			return Shape{}, fmt.Errorf("%w: point %d is %v (limit %g)", ErrTooLarge, i, p, MaxMagnitude)
 		}
 	}
 	if len(points) < 3 {

@@ -29,8 +29,8 @@ const (
 // duplicate elsewhere in the outline makes it self-intersecting. The remaining outline
 // must have at least 3 and at most [MaxPolygonVertices] vertices, be simple
 // and be convex. Errors wrap [ErrNotFinite], [ErrTooFewVertices],
-// [ErrCollinear], [ErrSelfIntersecting], [ErrTooManyVertices] or
-// [ErrNonConvex] and name the offending input vertex. Use [ConvexHull] to
+// [ErrCollinear], [ErrSelfIntersecting], [ErrTooManyVertices],
+// [ErrNonConvex] or [ErrTooLarge] and name the offending input vertex. Use [ConvexHull] to
 // build a polygon from an arbitrary point cloud.
 func NewPolygon(verts []Vec2) (Shape, error) {
 	for i, v := range verts {
@@ -38,14 +38,16 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 			return Shape{}, fmt.Errorf("%w: vertex %d is %v", ErrNotFinite, i, v)
 		}
 	}
+	for i, v := range verts {
+		if math.Abs(v.X) > MaxMagnitude || math.Abs(v.Y) > MaxMagnitude {
+			return Shape{}, fmt.Errorf("%w: vertex %d is %v (limit %g)", ErrTooLarge, i, v, MaxMagnitude)
+		}
+	}
 	if len(verts) < 3 {
 		return Shape{}, fmt.Errorf("%w: got %d", ErrTooFewVertices, len(verts))
 	}
 	box := AABBFromPoints(verts...)
-	size := hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
-	if !isFinite(size) {
-		return Shape{}, fmt.Errorf("%w: polygon extent overflows", ErrNotFinite)
-	}
+	size := hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y) // finite: coordinates are bounded
 	if size == 0 {
 		return Shape{}, fmt.Errorf("%w: all %d vertices coincide", ErrTooFewVertices, len(verts))
 	}

@@ -23,6 +23,12 @@ const (
 	kindCount
 )
 
+// MaxMagnitude is the largest size or local coordinate a shape may have.
+// Collision math squares distances, so anything much larger would overflow
+// to infinity; 1e150 is far beyond any game world and keeps every square
+// finite.
+const MaxMagnitude = 1e150
+
 // KindCount is the number of shape kinds.
 const KindCount = int(kindCount)
 
@@ -69,6 +75,9 @@ func NewOffsetCircle(c Vec2, r float64) (Shape, error) {
 	if r <= 0 {
 		return Shape{}, fmt.Errorf("%w: circle radius %v", ErrNonPositiveSize, r)
 	}
+	if r > MaxMagnitude || math.Abs(c.X) > MaxMagnitude || math.Abs(c.Y) > MaxMagnitude {
+		return Shape{}, fmt.Errorf("%w: circle radius %v centre %v (limit %g)", ErrTooLarge, r, c, MaxMagnitude)
+	}
 	return Shape{kind: KindCircle, ok: true, r: r, v: c}, nil
 }
 
@@ -88,6 +97,9 @@ func newBox(k Kind, hw, hh float64) (Shape, error) {
 	}
 	if hw <= 0 || hh <= 0 {
 		return Shape{}, fmt.Errorf("%w: %s half extents (%v, %v)", ErrNonPositiveSize, k, hw, hh)
+	}
+	if hw > MaxMagnitude || hh > MaxMagnitude {
+		return Shape{}, fmt.Errorf("%w: %s half extents (%v, %v) (limit %g)", ErrTooLarge, k, hw, hh, MaxMagnitude)
 	}
 	return Shape{kind: k, ok: true, v: Vec2{hw, hh}}, nil
 }

@@ -58,7 +58,7 @@ func aabbNear(a, b shape.AABB, tol float64) bool {
 var sentinels = []error{
 	shape.ErrNotFinite, shape.ErrNonPositiveSize, shape.ErrTooFewVertices,
 	shape.ErrTooManyVertices, shape.ErrCollinear, shape.ErrSelfIntersecting,
-	shape.ErrNonConvex,
+	shape.ErrNonConvex, shape.ErrTooLarge,
 }
 
 // checkErr fails t unless err wraps want and carries the package prefix.
