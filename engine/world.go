@@ -66,8 +66,6 @@ type World struct {
 	// Work sizes from which Step uses the pool; tests lower them so that
 	// small scenes exercise the parallel paths.
 	parPairs, parBodies int
-	// Iterators built once, so that handing them out allocates nothing.
-	contactsSeq, beganSeq, endedSeq iter.Seq[Contact]
 }
 
 // NewWorld returns an empty world.
@@ -82,27 +80,6 @@ func NewWorld(cfg Config) *World {
 		tree:      broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames}),
 	}
 	w.tree.SetFilter(w.pairFilter)
-	w.contactsSeq = func(yield func(Contact) bool) {
-		for i := range w.contacts {
-			if !yield(w.contacts[i]) {
-				return
-			}
-		}
-	}
-	w.beganSeq = func(yield func(Contact) bool) {
-		for _, i := range w.began {
-			if !yield(w.contacts[i]) {
-				return
-			}
-		}
-	}
-	w.endedSeq = func(yield func(Contact) bool) {
-		for _, i := range w.ended {
-			if !yield(w.prev[i]) {
-				return
-			}
-		}
-	}
 	if cfg.Workers > 1 {
 		w.pool = newPool(cfg.Workers)
 		// The pool's goroutines hold no reference to w, so w can be
@@ -127,16 +104,44 @@ func (w *World) Workers() int { return w.cfg.Workers }
 
 // Contacts yields the contacts of the last Step, ordered by the bodies'
 // storage slots. The sequence is valid until the next mutation or Step.
-func (w *World) Contacts() iter.Seq[Contact] { return w.contactsSeq }
+//
+// The iterator is a function literal so that, once Contacts is inlined, the
+// compiler sees through the range loop and nothing escapes: ranging over it
+// allocates nothing.
+func (w *World) Contacts() iter.Seq[Contact] {
+	return func(yield func(Contact) bool) {
+		for i := range w.contacts {
+			if !yield(w.contacts[i]) {
+				return
+			}
+		}
+	}
+}
 
 // Began yields the contacts of the last Step that were not contacts in the
 // step before it. Valid until the next mutation or Step.
-func (w *World) Began() iter.Seq[Contact] { return w.beganSeq }
+func (w *World) Began() iter.Seq[Contact] {
+	return func(yield func(Contact) bool) {
+		for _, i := range w.began {
+			if !yield(w.contacts[i]) {
+				return
+			}
+		}
+	}
+}
 
 // Ended yields the contacts of the step before the last that are no longer
 // contacts, as they were then (a removed body's id is stale by now). Valid
 // until the next mutation or Step.
-func (w *World) Ended() iter.Seq[Contact] { return w.endedSeq }
+func (w *World) Ended() iter.Seq[Contact] {
+	return func(yield func(Contact) bool) {
+		for _, i := range w.ended {
+			if !yield(w.prev[i]) {
+				return
+			}
+		}
+	}
+}
 
 // ContactCount returns the number of contacts of the last Step.
 func (w *World) ContactCount() int { return len(w.contacts) }
