@@ -100,6 +100,20 @@ func BenchmarkArena(b *testing.B) {
 	}
 }
 
+// heapPerBody returns the heap that build leaves reachable, per body of sc,
+// after a full collection before and after. The ids slice build returns is
+// the harness's, not the world's, and is left out.
+func heapPerBody(sc *scene.Scene, build func() (keep any, ids []collide.BodyID)) float64 {
+	runtime.GC()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	keep, ids := build()
+	runtime.GC()
+	runtime.ReadMemStats(&m1)
+	runtime.KeepAlive(keep)
+	return (float64(m1.HeapAlloc-m0.HeapAlloc) - float64(8*len(ids))) / float64(len(sc.Bodies))
+}
+
 // BenchmarkBuild builds a world of the 100k swarm's bodies and steps it
 // once, and reports the heap each body costs (tree and pair cache
 // included).
@@ -108,18 +122,10 @@ func BenchmarkBuild(b *testing.B) {
 	b.ReportAllocs()
 	var perBody float64
 	for b.Loop() {
-		runtime.GC()
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		w := collide.NewWorld(collide.Config{Workers: 1})
-		if _, err := scene.Load(w, sc); err != nil {
-			b.Fatal(err)
-		}
-		w.Step()
-		runtime.GC()
-		runtime.ReadMemStats(&m1)
-		perBody = float64(m1.HeapAlloc-m0.HeapAlloc) / float64(len(sc.Bodies))
-		runtime.KeepAlive(w)
+		perBody = heapPerBody(sc, func() (any, []collide.BodyID) {
+			l := load(b, sc, 1)
+			return l.w, l.ids
+		})
 	}
 	b.ReportMetric(perBody, "B/body")
 }
@@ -207,18 +213,13 @@ func BenchmarkHeapSteady(b *testing.B) {
 	b.ReportAllocs()
 	var perBody float64
 	for b.Loop() {
-		runtime.GC()
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		l := load(b, sc, 1)
-		for range 200 {
-			l.frame(b)
-		}
-		runtime.GC()
-		runtime.ReadMemStats(&m1)
-		// The ids slice is the harness's, not the world's.
-		perBody = (float64(m1.HeapAlloc-m0.HeapAlloc) - float64(8*len(l.ids))) / float64(len(sc.Bodies))
-		runtime.KeepAlive(l)
+		perBody = heapPerBody(sc, func() (any, []collide.BodyID) {
+			l := load(b, sc, 1)
+			for range 200 {
+				l.frame(b)
+			}
+			return l.w, l.ids
+		})
 	}
 	b.ReportMetric(perBody, "B/body")
 }
