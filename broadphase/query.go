@@ -172,24 +172,5 @@ func slabAxis(mn, mx, o, d, lo, hi float64) (float64, float64, bool) {
 	return lo, hi, lo <= hi
 }
 
-// boxDistSq returns the squared distance from p to the box [mn, mx], zero
-// inside.
-func boxDistSq(p shape.Vec2, mn, mx [2]float64) float64 {
-	// Plain comparisons: math.Max's NaN and signed-zero rules cost more
-	// than this whole function otherwise does.
-	var dx, dy float64
-	if d := mn[0] - p.X; d > 0 {
-		dx = d
-	} else if d := p.X - mx[0]; d > 0 {
-		dx = d
-	}
-	if d := mn[1] - p.Y; d > 0 {
-		dy = d
-	} else if d := p.Y - mx[1]; d > 0 {
-		dy = d
-	}
-	return float64(dx*dx) + float64(dy*dy)
-}
-
 // vec returns the rtree point p as a vector.
 func vec(p [2]float64) shape.Vec2 { return shape.Vec2{X: p[0], Y: p[1]} }
