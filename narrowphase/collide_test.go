@@ -322,3 +322,37 @@ func TestCollideSameKindAntisymmetric(t *testing.T) {
 		})
 	}
 }
+
+// TestNearlyAlignedBoxesAreNotAligned is the regression test for the
+// box–box shortcut that treated relative rotations within 1e-12 of a
+// multiple of 90° as exact, dropping hb·1e-12 from the projection radii: a
+// wrong depth on unit boxes and a missed contact on long thin ones.
+func TestNearlyAlignedBoxesAreNotAligned(t *testing.T) {
+	cases := []struct {
+		name   string
+		ha, hb shape.Vec2
+		pb     shape.Vec2
+		angle  float64
+		depth  float64 // hand-computed: the overlap on A's Y axis
+	}{
+		// Overlap on A's Y axis: ha.Y + hb.X|sin| + hb.Y|cos| - |p.Y|.
+		{"unit boxes", pt(1, 1), pt(1, 1), pt(0, 1.9999), 1e-12, 1 + 1e-12 + math.Cos(1e-12) - 1.9999},
+		{"long boxes", pt(1e5, 1), pt(1e5, 1), pt(0, 2+1e-9), 9e-13, 1 + 1e5*math.Sin(9e-13) + math.Cos(9e-13) - (2 + 1e-9)},
+		{"elongated boxes", pt(1000, 1), pt(1000, 1), pt(0, 2-1e-5), 1e-12, 1 + 1000*math.Sin(1e-12) + math.Cos(1e-12) - (2 - 1e-5)},
+		{"near 90 degrees", pt(1, 1), pt(1, 1), pt(0, 1.9999), math.Pi/2 + 1e-12, 1 + 1*math.Abs(math.Cos(math.Pi/2+1e-12)) + math.Abs(math.Sin(math.Pi/2+1e-12)) - 1.9999},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a, b := must(shape.NewOBB(c.ha.X, c.ha.Y)), must(shape.NewOBB(c.hb.X, c.hb.Y))
+			m, ok := Collide(a, shape.Identity, b, shape.NewTransform(c.pb, c.angle))
+			if !ok {
+				t.Fatalf("Collide(obb, obb at %v, angle %g) = no hit, want depth %g", c.pb, c.angle, c.depth)
+			}
+			// Absolute: the inputs near 2 carry rounding of about 4e-16,
+			// and the old shortcut was off by 1e-12 and more.
+			if math.Abs(m.Depth-c.depth) > 1e-13 {
+				t.Errorf("Collide(obb, obb).Depth = %.17g, want %.17g", m.Depth, c.depth)
+			}
+		})
+	}
+}

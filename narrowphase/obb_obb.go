@@ -6,12 +6,6 @@ import (
 	"github.com/collide-go/collide/shape"
 )
 
-// alignTol is how close the sine or cosine of the relative rotation of two
-// boxes must be to zero for them to count as aligned (a relative angle of 0,
-// 90, 180 or 270°). The error it admits is 1e-12 of a box size, far below
-// any depth a test or a game can see.
-const alignTol = 1e-12
-
 // boxSAT is the outcome of the box–box separating axis test. When aligned,
 // hb holds B's half extents along A's axes and ox, oy the overlaps of
 // alignedCore; otherwise sat holds the general result.
@@ -25,17 +19,21 @@ type boxSAT struct {
 // boxBoxSAT runs the separating axis test for a box of half extents ha at the
 // origin and a box of half extents hb placed by rel, on the four box axes.
 //
-// When the relative rotation is a multiple of 90° the boxes are aligned and
-// the test reduces to two intervals. Otherwise the projection radius of a box
+// When the relative rotation is exactly a multiple of 90° (its sine or
+// cosine is exactly zero, as it is for two boxes with the same angle) the
+// boxes are aligned and the test reduces to two intervals. The shortcut is
+// taken only when exact: treating a rotation of even 1e-12 as aligned drops
+// hb·1e-12 from the projection radii, which on a long thin box is a missed
+// contact or a wrong depth. Otherwise the projection radius of a box
 // on a unit axis u is hx|u·x| + hy|u·y| (Ericson, RTCD §4.4.1); the overlap on
 // each axis covers both of its opposite face normals at once.
 func boxBoxSAT(ha, hb shape.Vec2, rel shape.Transform) (boxSAT, bool) {
 	c, s := rel.Rot.Cos(), rel.Rot.Sin()
 	ac, as := math.Abs(c), math.Abs(s)
 	p := rel.Pos
-	if as <= alignTol || ac <= alignTol {
+	if as == 0 || ac == 0 {
 		h := hb
-		if ac <= alignTol {
+		if ac == 0 {
 			h = shape.Vec2{X: hb.Y, Y: hb.X}
 		}
 		ox, oy, ok := alignedCore(ha, h, p)
