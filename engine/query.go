@@ -33,6 +33,14 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 	if !box.IsFinite() {
 		return fmt.Errorf("%w: box %v", ErrNotFinite, box)
 	}
+	if box.IsEmpty() || w.tree.Len() == 0 {
+		return nil
+	}
+	// Clip the box to the world's extent (plus a margin, so that touching
+	// stays touching): a "query everything" box of any finite size then
+	// works, and its half extents stay within what a shape may hold.
+	bounds := w.tree.Bounds().Expand(1)
+	box = shape.AABB{Min: box.Min.Max(bounds.Min), Max: box.Max.Min(bounds.Max)}
 	if box.IsEmpty() {
 		return nil
 	}
@@ -107,14 +115,16 @@ func checkRay(origin, dir shape.Vec2, maxDist float64) (shape.Vec2, error) {
 	if maxDist < 0 {
 		return dir, fmt.Errorf("%w: negative ray distance %v", ErrInvalidArgument, maxDist)
 	}
-	l2 := dir.LenSq()
-	if !(l2 > 0) {
+	if dir == (shape.Vec2{}) {
 		return dir, fmt.Errorf("%w: zero ray direction", ErrInvalidArgument)
 	}
-	if math.Abs(l2-1) <= 1e-15 {
+	if math.Abs(dir.LenSq()-1) <= 1e-15 {
 		return dir, nil // already unit: keep the caller's bits
 	}
-	return dir.Normalize(), nil
+	// Scale by the larger component first, so that a direction too short
+	// (or too long) to square still normalises to itself.
+	m := math.Max(math.Abs(dir.X), math.Abs(dir.Y))
+	return shape.Vec2{X: dir.X / m, Y: dir.Y / m}.Normalize(), nil
 }
 
 // RayCast returns the first body, passing filter f, that the ray from origin
@@ -143,7 +153,9 @@ func (w *World) RayCast(origin, dir shape.Vec2, maxDist float64, f Filter) (RayH
 			best = RayHit{Body: id, Point: h.Point, Normal: h.Normal, Distance: h.Distance}
 			found = true
 		}
-		return best.Distance
+		// Keep visiting bodies entered at the same distance, so that ties
+		// go to the lower id; a clip of 0 would stop the cast.
+		return math.Max(best.Distance, math.SmallestNonzeroFloat64)
 	})
 	return best, found, nil
 }

@@ -252,3 +252,77 @@ func TestConcurrentQueries(t *testing.T) {
 		}
 	}
 }
+
+// Regression tests for defects a review found at the numeric edges.
+
+func TestRayCastTinyAndHugeDirections(t *testing.T) {
+	w := NewWorld(Config{Workers: 1})
+	ball, _ := shape.NewCircle(1)
+	up, _ := w.Add(BodyDef{Shape: ball, Position: shape.V(0, 10)})
+	_, _ = w.Add(BodyDef{Shape: ball, Position: shape.V(10, 0)})
+	w.Step()
+	for _, dir := range []shape.Vec2{shape.V(0, 1e-151), shape.V(0, 5e-324), shape.V(0, 1e300), shape.V(0, math.MaxFloat64)} {
+		h, ok, err := w.RayCast(shape.V(0, 0), dir, math.Inf(1), Filter{})
+		if err != nil || !ok || h.Body != up || h.Distance != 9 {
+			t.Errorf("RayCast along %v = %+v, %v, %v; want the body above at distance 9", dir, h, ok, err)
+		}
+	}
+}
+
+func TestRayCastTieInsideGoesToLowerID(t *testing.T) {
+	w := NewWorld(Config{Workers: 1})
+	ball, _ := shape.NewCircle(1)
+	a, _ := w.Add(BodyDef{Shape: ball})
+	_, _ = w.Add(BodyDef{Shape: ball, Position: shape.V(100, 0)})
+	_ = w.Remove(a)
+	a2, _ := w.Add(BodyDef{Shape: ball}) // slot 0, generation 2: the higher id
+	b, _ := w.Add(BodyDef{Shape: ball})  // slot 2, generation 1: the lower id
+	if !(b < a2) {
+		t.Fatalf("ids %x, %x: the test needs the later slot to have the lower id", a2, b)
+	}
+	w.Step()
+	h, ok, err := w.RayCast(shape.V(0, 0), shape.V(1, 0), 10, Filter{})
+	if err != nil || !ok || h.Body != b || h.Distance != 0 {
+		t.Errorf("RayCast from inside both = %+v, %v, %v; want body %x at distance 0", h, ok, err, b)
+	}
+}
+
+func TestNearestFarAwayIsNeverNaN(t *testing.T) {
+	w := NewWorld(Config{Workers: 1})
+	ball, _ := shape.NewCircle(1)
+	box, _ := shape.NewOBB(1, 2)
+	_, _ = w.Add(BodyDef{Shape: ball})
+	_, _ = w.Add(BodyDef{Shape: box, Position: shape.V(5, 5), Angle: 0.3})
+	w.Step()
+	n := 0
+	err := w.Nearest(shape.V(1e300, -1e300), 5, Filter{}, func(id BodyID, d float64) bool {
+		n++
+		if math.IsNaN(d) || d < 1e299 {
+			t.Errorf("Nearest from 1e300 gives %x at distance %v, want a huge distance or +Inf", id, d)
+		}
+		return true
+	})
+	if err != nil || n != 2 {
+		t.Errorf("Nearest from 1e300 yielded %d bodies, err %v; want 2", n, err)
+	}
+}
+
+func TestQueryAABBHugeBox(t *testing.T) {
+	w := NewWorld(Config{Workers: 1})
+	ball, _ := shape.NewCircle(1)
+	id, _ := w.Add(BodyDef{Shape: ball})
+	w.Step()
+	for _, r := range []float64{1e151, math.MaxFloat64} {
+		var got []BodyID
+		err := w.QueryAABB(shape.AABB{Min: shape.V(-r, -r), Max: shape.V(r, r)}, Filter{}, func(b BodyID) bool { got = append(got, b); return true })
+		if err != nil || len(got) != 1 || got[0] != id {
+			t.Errorf("QueryAABB(±%g) = %v, %v; want [%x]", r, got, err, id)
+		}
+	}
+	// Touching the body's box from outside is still not a hit.
+	var got []BodyID
+	_ = w.QueryAABB(shape.AABB{Min: shape.V(1, -1), Max: shape.V(1e200, 1)}, Filter{}, func(b BodyID) bool { got = append(got, b); return true })
+	if len(got) != 0 {
+		t.Errorf("QueryAABB of a box touching the circle = %v, want nothing", got)
+	}
+}

@@ -99,7 +99,8 @@ func (w *World) Close() {
 	}
 }
 
-// Workers returns the number of goroutines the narrow phase runs on.
+// Workers returns the worker count the world was configured with (after
+// Close, the world steps on the caller's goroutine alone).
 func (w *World) Workers() int { return w.cfg.Workers }
 
 // Contacts yields the contacts of the last Step, ordered by the bodies'

@@ -49,6 +49,9 @@ func distSqCircle(c shape.Vec2, r float64, p shape.Vec2) float64 {
 	if l2 <= rr {
 		return 0
 	}
+	if math.IsInf(l2, 1) {
+		return l2 // too far to square: infinitely far, never NaN
+	}
 	d := (l2 - rr) / (math.Sqrt(l2) + r)
 	return d * d
 }
