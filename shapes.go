@@ -8,6 +8,9 @@ import (
 // NewCircle returns a circle of radius r centred on its body's origin.
 func NewCircle(r float64) (Shape, error) { return shape.NewCircle(r) }
 
+// NewOffsetCircle returns a circle of radius r centred on the local point c.
+func NewOffsetCircle(c Vec2, r float64) (Shape, error) { return shape.NewOffsetCircle(c, r) }
+
 // NewAABB returns a box of half width hw and half height hh that never
 // rotates: its body's angle is ignored.
 func NewAABB(hw, hh float64) (Shape, error) { return shape.NewAABB(hw, hh) }
