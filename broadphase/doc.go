@@ -3,7 +3,10 @@
 // chooses, its body slot) whose boxes overlap, so that the narrow phase only
 // looks at those. [Tree] keeps the proxies in an R-tree
 // (github.com/tidwall/rtree, which no exported name reveals) and the pairs in
-// a persistent sorted set; [BruteForce] does the same by scanning, as the
+// a persistent sorted set. Static proxies ([Tree.InsertStatic]) live in an
+// R-tree of their own, as in Box2D: moving proxies re-insert without wading
+// through long walls, and static proxies never look for each other, since
+// two static proxies are never paired; [BruteForce] does the same by scanning, as the
 // reference for tests. Boxes are [shape.AABB] values in world units.
 //
 // # Fat boxes
@@ -48,8 +51,9 @@
 //   - a pair of two proxies that did not move stays, since neither fat box
 //     changed.
 //
-// After UpdatePairs the set holds exactly the pairs of live proxies whose fat
-// boxes overlap (touching counts) and that the filter accepts, so it holds
+// After UpdatePairs the set holds exactly the pairs of live proxies, not both
+// static, whose fat boxes overlap (touching counts) and that the filter
+// accepts, so it holds
 // every pair whose tight boxes overlap. [Tree.Pairs] returns it sorted by
 // [Pair.Key] with A < B, the same for any history of insertions, and the
 // filter is called in key order too.
@@ -57,8 +61,8 @@
 // # Concurrency
 //
 // A Tree is not safe for concurrent mutation: Insert, Remove, Update, Touch,
-// UpdatePairs and SetFilter need exclusive access. Query, RayCast, Nearest,
+// UpdatePairs and SetFilter need exclusive access. Query, RayCast, Bounds,
 // Pairs, FatAABB, Len and Stats only read, so any number of goroutines may
 // call them at once while nothing mutates. They take no lock and allocate
-// nothing (Nearest takes its queue from a sync.Pool).
+// nothing.
 package broadphase

@@ -67,7 +67,7 @@ const (
 // persistent, sorted set of the pairs whose fat boxes overlap.
 //
 // Mutations (Insert, Remove, Update, Touch, UpdatePairs, SetFilter) need
-// exclusive access. Query, RayCast, Nearest, Pairs, FatAABB, Len and Stats
+// exclusive access. Query, RayCast, Bounds, Pairs, FatAABB, Len and Stats
 // only read, so any number of goroutines may call them at once while nothing
 // mutates.
 type Tree struct {
@@ -215,8 +215,9 @@ func (t *Tree) mustLive(id int32, op string) {
 // other: their fat boxes no longer overlap. Pairs of two proxies that did not
 // query stay, since neither fat box changed.
 //
-// Afterwards the set holds exactly the pairs of live proxies whose fat boxes
-// overlap (boundaries included) and that the filter accepted.
+// Afterwards the set holds exactly the pairs of live proxies, not both
+// static, whose fat boxes overlap (boundaries included) and that the filter
+// accepted.
 func (t *Tree) UpdatePairs() {
 	st := Stats{Reinserted: t.reinserted}
 	t.reinserted = 0
