@@ -88,14 +88,20 @@ type Tree struct {
 	// for RayCast's chunk length.
 	extSum float64
 
-	moved      []int32  // proxies to query at the next UpdatePairs
-	cand       []uint64 // scratch: candidate keys found by the queries
-	candTmp    []uint64 // scratch: radix sort buffer
-	pairs      []Pair   // the pair set, sorted by key
-	next       []Pair   // scratch: the pair set being built
-	reinserted int      // since the last UpdatePairs
-	seq        uint32   // re-inserts by Update, ever: drives stretchJitter
-	stats      Stats
+	moved   []int32  // proxies to query at the next UpdatePairs
+	cand    []uint64 // scratch: candidate keys found by the queries
+	candTmp []uint64 // scratch: radix sort buffer
+	pairs   []Pair   // the pair set, sorted by key
+	next    []Pair   // scratch: the pair set being built
+	// Parallel queries (SetParallel): per-worker candidate buffers.
+	par          func(n int, fn func(worker, lo, hi int))
+	parMin       int
+	queryRangeFn func(worker, lo, hi int)
+	wcand        [][]uint64
+	wqueried     []int
+	reinserted   int    // since the last UpdatePairs
+	seq          uint32 // re-inserts by Update, ever: drives stretchJitter
+	stats        Stats
 }
 
 // NewTree returns an empty tree tuned by cfg.
@@ -224,23 +230,22 @@ func (t *Tree) UpdatePairs() {
 
 	// Query. When both ends of a pair moved, only the lower id records it,
 	// so each candidate is found once.
-	t.cand = t.cand[:0]
-	for _, id := range t.moved {
-		if t.flags[id]&flagAlive == 0 {
-			continue
+	if t.par != nil && len(t.moved) >= t.parMin {
+		// The queries only read the tree, so they run in parallel, each
+		// worker into its own buffer; sorting makes the order independent
+		// of the split.
+		for i := range t.wcand {
+			t.wcand[i] = t.wcand[i][:0]
+			t.wqueried[i] = 0
 		}
-		st.Queried++
-		fat := t.fat[id]
-		found := func(_, _ [2]float64, j int32) bool {
-			if j != id && (j > id || t.flags[j]&flagMoved == 0) {
-				t.cand = append(t.cand, pairKey(id, j))
-			}
-			return true
+		t.par(len(t.moved), t.queryRangeFn)
+		t.cand = t.cand[:0]
+		for i := range t.wcand {
+			t.cand = append(t.cand, t.wcand[i]...)
+			st.Queried += t.wqueried[i]
 		}
-		t.tr.Search(arr(fat.Min), arr(fat.Max), found)
-		if t.flags[id]&flagStatic == 0 {
-			t.st.Search(arr(fat.Min), arr(fat.Max), found)
-		}
+	} else {
+		t.cand, st.Queried = t.queryMoved(t.moved, t.cand[:0])
 	}
 	t.sortCandidates()
 	st.Candidates = len(t.cand)
@@ -296,6 +301,49 @@ func (t *Tree) UpdatePairs() {
 	st.Pairs = len(t.pairs)
 	st.Proxies = t.live
 	t.stats = st
+}
+
+// queryMoved lets the live proxies among moved query the trees and appends
+// the candidate keys they find to cand. It only reads the Tree.
+func (t *Tree) queryMoved(moved []int32, cand []uint64) ([]uint64, int) {
+	queried := 0
+	for _, id := range moved {
+		if t.flags[id]&flagAlive == 0 {
+			continue
+		}
+		queried++
+		fat := t.fat[id]
+		found := func(_, _ [2]float64, j int32) bool {
+			if j != id && (j > id || t.flags[j]&flagMoved == 0) {
+				cand = append(cand, pairKey(id, j))
+			}
+			return true
+		}
+		t.tr.Search(arr(fat.Min), arr(fat.Max), found)
+		if t.flags[id]&flagStatic == 0 {
+			t.st.Search(arr(fat.Min), arr(fat.Max), found)
+		}
+	}
+	return cand, queried
+}
+
+// queryRange is the parallel unit of UpdatePairs: worker w queries the
+// moved proxies lo to hi into its own buffer.
+func (t *Tree) queryRange(w, lo, hi int) {
+	t.wcand[w], t.wqueried[w] = t.queryMoved(t.moved[lo:hi], t.wcand[w])
+}
+
+// SetParallel lets UpdatePairs spread the queries of the moved proxies over
+// goroutines once at least minMoved proxies moved. par(n, fn) must call
+// fn(worker, lo, hi) for disjoint ranges [lo, hi) covering [0, n), with
+// worker indexes below workers, possibly at the same time, and return when
+// all calls are done. The pairs found are the same as without it. nil turns
+// it off.
+func (t *Tree) SetParallel(workers, minMoved int, par func(n int, fn func(worker, lo, hi int))) {
+	t.par, t.parMin = par, minMoved
+	t.wcand = make([][]uint64, workers)
+	t.wqueried = make([]int, workers)
+	t.queryRangeFn = t.queryRange // one method value, not one per step
 }
 
 // sortCandidates sorts t.cand. A key holds two ids below len(t.flags), so

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/collide-go/collide/shape"
@@ -200,12 +201,14 @@ func checkPairSet(s *scene, pairs []Pair, filter func(a, b int32) bool) error {
 
 func TestTreeRandomScenes(t *testing.T) {
 	tests := []struct {
-		name string
-		cfg  Config
+		name     string
+		cfg      Config
+		parallel bool // queries spread over goroutines by SetParallel
 	}{
-		{"default", Config{}},
-		{"no-margin-no-stretch", Config{Margin: -1, MotionFrames: -1}},
-		{"wide", Config{Margin: 3, MotionFrames: 2}},
+		{"default", Config{}, false},
+		{"no-margin-no-stretch", Config{Margin: -1, MotionFrames: -1}, false},
+		{"wide", Config{Margin: 3, MotionFrames: 2}, false},
+		{"parallel", Config{}, true},
 	}
 	steps := 300
 	if testing.Short() {
@@ -216,6 +219,9 @@ func TestTreeRandomScenes(t *testing.T) {
 			seed := testSeed(t)
 			s := newScene(seed, 120)
 			tr, bf := NewTree(tc.cfg), NewBruteForce(tc.cfg)
+			if tc.parallel {
+				tr.SetParallel(3, 1, goroutines(3))
+			}
 			tr.SetFilter(s.filter)
 			bf.SetFilter(s.filter)
 			ixs := []index{tr, bf}
@@ -541,5 +547,19 @@ func TestSwarmValidate(t *testing.T) {
 	}
 	if radix < frames/4 {
 		t.Errorf("%d of %d frames had 256 candidates or more, want a quarter: the radix sort is not exercised", radix, frames)
+	}
+}
+
+// goroutines returns a SetParallel hook that runs the ranges on n
+// goroutines at once.
+func goroutines(n int) func(int, func(worker, lo, hi int)) {
+	return func(total int, fn func(worker, lo, hi int)) {
+		var wg sync.WaitGroup
+		chunk := (total + n - 1) / n
+		for w := range n {
+			lo, hi := min(w*chunk, total), min((w+1)*chunk, total)
+			wg.Go(func() { fn(w, lo, hi) })
+		}
+		wg.Wait()
 	}
 }

@@ -77,7 +77,7 @@ type scene struct {
 func newScene(t testing.TB, seed uint64, n int, cfg Config) *scene {
 	sc := &scene{w: NewWorld(cfg), r: rand.New(rand.NewPCG(seed, 7)), sz: 6 * math.Sqrt(float64(n))}
 	// Test scenes are small: send every step's work through the pool.
-	sc.w.parPairs, sc.w.parBodies = 1, 1
+	sc.w.setParallelFrom(1, 1, 1)
 	for range n {
 		sc.add(t)
 	}
@@ -512,5 +512,22 @@ func TestUserDataFollowsTheBody(t *testing.T) {
 	}
 	if b, _ := w.Body(id2); b.UserData != nil {
 		t.Fatalf("a new body in a reused slot has UserData %v, want nil", b.UserData)
+	}
+}
+
+func TestStepAfterClose(t *testing.T) {
+	sc := newScene(t, 4, 300, Config{Workers: 3}) // parallel paths forced on
+	sc.churn(t, false)
+	sc.w.Step()
+	want := len(bruteContacts(sc.w))
+	sc.w.Close()
+	sc.w.Close() // idempotent
+	sc.churn(t, true)
+	sc.w.Step() // on the caller's goroutine now; must not touch the closed pool
+	if got, want := sc.w.ContactCount(), len(bruteContacts(sc.w)); got != want {
+		t.Fatalf("after Close, Step found %d contacts, brute force %d", got, want)
+	}
+	if want == 0 {
+		t.Fatal("no contacts before Close: the scene proves nothing")
 	}
 }

@@ -12,9 +12,14 @@ import (
 // narrow phase and the box updates stay on the caller's goroutine: waking a
 // worker costs microseconds, and at a thousand bodies the split measured
 // slower than one goroutine (BenchmarkStep/n=1000).
+//
+// minParallelQueries is the same for the broad phase's queries, counted in
+// proxies that left their fat box: each query costs about half a
+// microsecond, so fewer are worth splitting.
 const (
-	minParallelPairs  = 4096
-	minParallelBodies = 4096
+	minParallelPairs   = 4096
+	minParallelBodies  = 4096
+	minParallelQueries = 512
 )
 
 // Step brings the world up to date: it refreshes the moved bodies' proxies,

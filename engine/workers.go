@@ -29,7 +29,11 @@ type job struct {
 	buf   *[]Contact
 	moved []int32
 	disps []shape.Vec2
-	wg    *sync.WaitGroup
+	// fn, when set, is a range of a parallel loop (the broad phase's
+	// queries): fn(worker, lo, hi).
+	fn             func(worker, lo, hi int)
+	worker, lo, hi int
+	wg             *sync.WaitGroup
 }
 
 func newPool(n int) *pool {
@@ -42,7 +46,9 @@ func newPool(n int) *pool {
 
 func worker(jobs <-chan job) {
 	for j := range jobs {
-		if j.moved != nil {
+		if j.fn != nil {
+			j.fn(j.worker, j.lo, j.hi)
+		} else if j.moved != nil {
 			j.w.bounds(j.moved, j.disps)
 		} else {
 			*j.buf = j.w.narrow(j.pairs, (*j.buf)[:0])
@@ -78,6 +84,19 @@ func (p *pool) bounds(w *World, moved []int32, disps []shape.Vec2) {
 		p.jobs <- job{w: w, moved: moved[lo:hi], disps: disps[lo:hi], wg: &p.wg}
 	}
 	w.bounds(moved[:min(chunk, len(moved))], disps)
+	p.wg.Wait()
+}
+
+// parallelFor runs fn over [0, n) in one contiguous range per worker, the
+// caller taking the first, and returns when all are done. It is the broad
+// phase's SetParallel hook.
+func (p *pool) parallelFor(n int, fn func(worker, lo, hi int)) {
+	chunk := (n + p.n - 1) / p.n
+	p.wg.Add(p.n - 1)
+	for i := 1; i < p.n; i++ {
+		p.jobs <- job{fn: fn, worker: i, lo: min(i*chunk, n), hi: min((i+1)*chunk, n), wg: &p.wg}
+	}
+	fn(0, 0, min(chunk, n))
 	p.wg.Wait()
 }
 

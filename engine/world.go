@@ -74,10 +74,8 @@ func NewWorld(cfg Config) *World {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
 	w := &World{
-		cfg:       cfg,
-		parPairs:  minParallelPairs,
-		parBodies: minParallelBodies,
-		tree:      broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames}),
+		cfg:  cfg,
+		tree: broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames}),
 	}
 	w.tree.SetFilter(w.pairFilter)
 	if cfg.Workers > 1 {
@@ -86,7 +84,19 @@ func NewWorld(cfg Config) *World {
 		// collected; the cleanup then stops them.
 		runtime.AddCleanup(w, func(p *pool) { p.close() }, w.pool)
 	}
+	w.setParallelFrom(minParallelPairs, minParallelBodies, minParallelQueries)
 	return w
+}
+
+// setParallelFrom sets the work sizes from which Step uses the pool: pairs
+// for the narrow phase, moved bodies for the box updates, re-inserted
+// proxies for the broad phase's queries. Tests lower them so that small
+// scenes take the parallel paths.
+func (w *World) setParallelFrom(pairs, bodies, queries int) {
+	w.parPairs, w.parBodies = pairs, bodies
+	if w.pool != nil {
+		w.tree.SetParallel(w.pool.n, queries, w.pool.parallelFor)
+	}
 }
 
 // Close stops the world's worker goroutines. The world stays usable and
@@ -94,6 +104,7 @@ func NewWorld(cfg Config) *World {
 // unreachable world stops its workers when it is collected.
 func (w *World) Close() {
 	if w.pool != nil {
+		w.tree.SetParallel(0, 0, nil)
 		w.pool.close()
 		w.pool = nil
 	}
