@@ -9,11 +9,7 @@ import (
 )
 
 func TestContainsPoint(t *testing.T) {
-	circle := rqMust(shape.NewCircle(1))
-	offCircle := rqMust(shape.NewOffsetCircle(shape.V(1, 0), 1))
-	box := rqMust(shape.NewAABB(2, 1))
-	obb := rqMust(shape.NewOBB(2, 1))
-	tri := rqMust(shape.NewPolygon([]shape.Vec2{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 0, Y: 4}}))
+	circle, offCircle, box, obb, tri := rqFixtures()
 	id := shape.Transform{}
 	tf := shape.NewTransform
 	far := shape.V(1e6, -1e6)

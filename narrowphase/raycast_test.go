@@ -47,6 +47,17 @@ func rqN(n int) int {
 	return n
 }
 
+// rqFixtures returns the hand-computed cases' shapes: a unit circle, a unit
+// circle centred at local (1, 0), a 2×1 AABB, a 2×1 OBB and the right
+// triangle (0,0), (4,0), (0,4).
+func rqFixtures() (circle, offCircle, box, obb, tri shape.Shape) {
+	return rqMust(shape.NewCircle(1)),
+		rqMust(shape.NewOffsetCircle(shape.V(1, 0), 1)),
+		rqMust(shape.NewAABB(2, 1)),
+		rqMust(shape.NewOBB(2, 1)),
+		rqMust(shape.NewPolygon([]shape.Vec2{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 0, Y: 4}}))
+}
+
 // rqMust returns s, panicking on err: it wraps constructors called with
 // constant, valid arguments.
 func rqMust(s shape.Shape, err error) shape.Shape {
@@ -233,13 +244,9 @@ func rqRandomBody(r *rand.Rand, k shape.Kind, base shape.Vec2) rqBody {
 }
 
 func TestRayCast(t *testing.T) {
-	circle := rqMust(shape.NewCircle(1))
+	circle, offCircle, box, obb, tri := rqFixtures()
 	circleHalf := rqMust(shape.NewCircle(0.5))
-	offCircle := rqMust(shape.NewOffsetCircle(shape.V(1, 0), 1))
-	box := rqMust(shape.NewAABB(2, 1))
-	obb := rqMust(shape.NewOBB(2, 1))
 	unitOBB := rqMust(shape.NewOBB(1, 1))
-	tri := rqMust(shape.NewPolygon([]shape.Vec2{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 0, Y: 4}}))
 	square := rqMust(shape.NewPolygon([]shape.Vec2{{X: -1, Y: -1}, {X: 1, Y: -1}, {X: 1, Y: 1}, {X: -1, Y: 1}}))
 
 	s2 := math.Sqrt2
