@@ -194,7 +194,7 @@ func (b *BruteForce) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id
 			return
 		}
 		m := fn(h.id, maxDist)
-		if !(m > 0) {
+		if !(m >= 0) {
 			return
 		}
 		maxDist = math.Min(maxDist, m)

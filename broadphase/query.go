@@ -34,9 +34,11 @@ func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
 //
 // fn gets the current maximum distance and returns the new one: a first-hit
 // search returns the distance of a hit closer than the current maximum to
-// clip the ray, and the input to keep going; a result of 0 or less (or NaN)
-// stops the cast, and a result larger than the input is ignored. Proxies
-// whose fat box the clipped segment no longer reaches are skipped.
+// clip the ray, and the input to keep going; a negative (or NaN) result
+// stops the cast, and a result larger than the input is ignored. A result
+// of 0 clips the ray to its origin: proxies the origin lies in are still
+// visited (a ray that starts inside several bodies, or a zero-length ray).
+// Proxies whose fat box the clipped segment no longer reaches are skipped.
 //
 // The segment is walked in chunks: each chunk searches the tree with the
 // chunk's bounding box, slab-tests the fat boxes it finds and visits, sorted
@@ -67,7 +69,7 @@ func (t *Tree) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32
 				break
 			}
 			m := fn(c.id, maxDist)
-			if !(m > 0) {
+			if !(m >= 0) {
 				stop = true
 				break
 			}

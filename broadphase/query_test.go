@@ -213,7 +213,7 @@ func TestRayCastStops(t *testing.T) {
 		visits  []int32
 	}{
 		{"keep-going", func(m float64) float64 { return m }, 1000, []int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
-		{"zero-stops", func(float64) float64 { return 0 }, 1000, []int32{0}},
+		{"zero-clips", func(float64) float64 { return 0 }, 1000, []int32{0}},
 		{"negative-stops", func(float64) float64 { return -1 }, 1000, []int32{0}},
 		{"nan-stops", func(float64) float64 { return math.NaN() }, 1000, []int32{0}},
 		{"clip-at-25", func(m float64) float64 { return math.Min(m, 25) }, 1000, []int32{0, 1, 2}},

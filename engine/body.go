@@ -40,28 +40,63 @@ func (k BodyKind) String() string {
 	return fmt.Sprintf("BodyKind(%d)", uint8(k))
 }
 
-// Filter holds collision category and mask bits. Two bodies (or a query and
-// a body) are paired when each one's Category shares a bit with the other's
-// Mask. The zero Filter means DefaultFilter.
+// Filter holds collision category and mask bits, and, for queries, which
+// bodies to skip.
+//
+// Two bodies are paired when each one's Category shares a bit with the
+// other's Mask. A body's Category must not be 0 unless its whole Filter is
+// (Add and SetFilter refuse it with ErrInvalidArgument): a body of no
+// category would silently collide with nothing.
+//
+// A query passes a body when the body's Category shares a bit with the
+// query's Mask and the query's Category shares a bit with the body's Mask;
+// a query Category of 0 means any category, so Filter{Mask: enemyBits} finds
+// every body of those categories whatever their masks. Exclude and
+// SkipSensors apply to queries only (a body's filter must leave them
+// zero).
+//
+// When Category and Mask are both 0 they mean DefaultFilter's bits, so the
+// zero Filter is the default for bodies and queries alike.
 type Filter struct {
-	Category uint32 // the bits this body is
-	Mask     uint32 // the bits this body collides with
+	Category uint32 // the bits this body (or query) is
+	Mask     uint32 // the bits this body (or query) collides with
+	// Exclude, in a query, skips this body: the shooter of a ray, the
+	// caster of a hitbox. The zero BodyID skips nothing.
+	Exclude BodyID
+	// SkipSensors, in a query, skips sensor bodies (trigger zones).
+	SkipSensors bool
 }
 
 // DefaultFilter is category 1, colliding with every category.
 var DefaultFilter = Filter{Category: 1, Mask: math.MaxUint32}
 
-func (f Filter) orDefault() Filter {
-	if f == (Filter{}) {
-		return DefaultFilter
+// filterBits is a body's stored filter: the category and mask, never both zero.
+type filterBits struct{ cat, mask uint32 }
+
+// bits returns f's category and mask, DefaultFilter's if both are zero.
+func (f Filter) bits() filterBits {
+	if f.Category == 0 && f.Mask == 0 {
+		return filterBits{DefaultFilter.Category, DefaultFilter.Mask}
 	}
-	return f
+	return filterBits{f.Category, f.Mask}
 }
 
-// Accepts reports whether bodies with filters f and g may touch.
+// checkBody returns an error if f cannot be a body's filter.
+func (f Filter) checkBody() error {
+	switch {
+	case f.Category == 0 && f.Mask != 0:
+		return fmt.Errorf("%w: body filter with Category 0 (mask %#x) would collide with nothing; give it a category bit", ErrInvalidArgument, f.Mask)
+	case f.Exclude != 0 || f.SkipSensors:
+		return fmt.Errorf("%w: Exclude and SkipSensors are query options, not body filter fields", ErrInvalidArgument)
+	}
+	return nil
+}
+
+// Accepts reports whether bodies with filters f and g may touch (the
+// zero Filter meaning DefaultFilter; Exclude and SkipSensors play no part).
 func (f Filter) Accepts(g Filter) bool {
-	f, g = f.orDefault(), g.orDefault()
-	return f.Category&g.Mask != 0 && g.Category&f.Mask != 0
+	a, b := f.bits(), g.bits()
+	return a.cat&b.mask != 0 && b.cat&a.mask != 0
 }
 
 // BodyDef describes a body to add.
@@ -92,9 +127,13 @@ type Body struct {
 	Filter   Filter      // its collision bits (never the zero Filter)
 	Kind     BodyKind    // Dynamic or Static
 	Sensor   bool        // whether its contacts are sensor contacts
-	UserData any         // the caller's value from BodyDef
-	// AABB is the tight world box of the shape at the current transform.
+	UserData any         // the caller's value from BodyDef or SetUserData
+	// AABB is the tight world box of the shape at the current transform
+	// (rounded outward, so it holds the shape whatever the rounding).
 	AABB shape.AABB
+	// Removed is set for a body that was removed but is still readable
+	// because its Ended contacts are: see World.Remove.
+	Removed bool
 }
 
 const (
@@ -102,6 +141,9 @@ const (
 	flagStatic
 	flagSensor
 	flagMoved
+	// flagRemoved marks a removed body that stays readable by Body until
+	// its Ended contacts have been reported.
+	flagRemoved
 )
 
 // hotBody holds what the narrow-phase loop reads for every candidate pair,
@@ -116,7 +158,7 @@ type hotBody struct {
 // fields, so each loop touches only what it needs.
 type bodies struct {
 	hot    []hotBody
-	filter []Filter
+	filter []filterBits
 	shapes []shape.Shape
 	xf     []shape.Transform
 	angle  []float64
@@ -125,7 +167,12 @@ type bodies struct {
 	user  map[int32]any
 	free  []int32 // free slots, reused last-in first-out
 	moved []int32 // slots moved since the last step
-	count int
+	// Removed bodies stay readable until their Ended contacts have been
+	// reported: dying holds the slots removed since the last Step, dead
+	// those removed before it. Each Step frees dead and moves dying there.
+	dying, dead []int32
+	count       int
+	cats        catIndex
 }
 
 func (b *bodies) grow() int32 {
@@ -133,35 +180,45 @@ func (b *bodies) grow() int32 {
 	b.xf = append(b.xf, shape.Transform{})
 	b.angle = append(b.angle, 0)
 	b.hot = append(b.hot, hotBody{})
-	b.filter = append(b.filter, Filter{})
+	b.filter = append(b.filter, filterBits{})
+	b.cats.grow()
 	return int32(len(b.hot) - 1)
 }
 
 // lookup returns the slot of a live body, or an error.
-func (w *World) lookup(id BodyID) (int32, error) {
+func (w *World) lookup(id BodyID) (int32, error) { return w.lookupFlags(id, flagAlive) }
+
+// lookupFlags returns the slot of the body id names if it has one of the
+// flags in want (flagAlive, flagRemoved), or an error.
+func (w *World) lookupFlags(id BodyID, want uint8) (int32, error) {
 	s := id.slot()
-	if id == 0 || s < 0 || int(s) >= len(w.b.hot) || w.b.hot[s].flags&flagAlive == 0 || w.b.hot[s].gen != id.gen() {
+	if id == 0 || s < 0 || int(s) >= len(w.b.hot) || w.b.hot[s].flags&want == 0 || w.b.hot[s].gen != id.gen() {
 		return 0, fmt.Errorf("%w: %#x", ErrUnknownBody, uint64(id))
 	}
 	return s, nil
 }
 
 // Add adds a body and returns its id. It fails, changing nothing, on an
-// invalid shape, a NaN or infinite position or angle, or an unknown kind.
+// invalid shape, a NaN or infinite position or angle, a box that overflows,
+// an unknown kind or an invalid filter (see Filter). The body is seen by
+// queries at once and pairs with others at the next Step.
 func (w *World) Add(def BodyDef) (BodyID, error) {
 	if !def.Shape.Valid() {
 		return 0, ErrInvalidShape
 	}
 	if !def.Position.IsFinite() || !shape.IsFinite(def.Angle) {
-		return 0, fmt.Errorf("%w: position %v angle %v", ErrNotFinite, def.Position, def.Angle)
+		return 0, fmt.Errorf("%w: body position %v angle %v", ErrNotFinite, def.Position, def.Angle)
 	}
 	if def.Kind > Static {
 		return 0, fmt.Errorf("%w: body kind %d", ErrInvalidArgument, def.Kind)
 	}
+	if err := def.Filter.checkBody(); err != nil {
+		return 0, err
+	}
 	xf := shape.NewTransform(def.Position, def.Angle)
 	tight := def.Shape.WorldAABB(xf)
 	if !tight.IsFinite() {
-		return 0, fmt.Errorf("%w: body box %v overflows", ErrNotFinite, tight)
+		return 0, fmt.Errorf("%w: body box %v at position %v overflows", ErrNotFinite, tight, def.Position)
 	}
 	b := &w.b
 	var s int32
@@ -189,7 +246,8 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	b.xf[s] = xf
 	b.angle[s] = def.Angle
 	b.hot[s].tight = tight
-	b.filter[s] = def.Filter.orDefault()
+	b.filter[s] = def.Filter.bits()
+	b.cats.add(s, b.filter[s].cat)
 	// A slot still queued as moved by its previous body stays queued once.
 	b.hot[s].flags = flags | b.hot[s].flags&flagMoved
 	if def.UserData != nil {
@@ -207,7 +265,10 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	return makeID(s, b.hot[s].gen), nil
 }
 
-// Remove removes a body. Its contacts end at the next Step.
+// Remove removes a body. Queries stop seeing it at once; its contacts end
+// at the next Step, which reports them in Ended. Until the Step after that
+// one, Body still reads the removed body's last state (with Removed set),
+// so an Ended handler can tell who left; every other call refuses its id.
 func (w *World) Remove(id BodyID) error {
 	s, err := w.lookup(id)
 	if err != nil {
@@ -215,15 +276,29 @@ func (w *World) Remove(id BodyID) error {
 	}
 	b := &w.b
 	w.tree.Remove(s)
-	b.hot[s].flags &= flagMoved // still in the moved list until the next Step
-	b.shapes[s] = shape.Shape{}
-	delete(b.user, s)
-	b.free = append(b.free, s)
+	b.cats.remove(s, b.filter[s].cat)
+	// Still in the moved list until the next Step if it was there.
+	b.hot[s].flags = b.hot[s].flags&^flagAlive | flagRemoved
+	b.dying = append(b.dying, s)
 	b.count--
 	return nil
 }
 
-// SetTransform places a body at pos with the given angle.
+// reap frees the slots of bodies removed before the previous Step (their
+// Ended contacts are no longer current) and keeps those removed since it
+// readable until the next. Step calls it first.
+func (b *bodies) reap() {
+	for _, s := range b.dead {
+		b.hot[s].flags &= flagMoved
+		b.shapes[s] = shape.Shape{}
+		delete(b.user, s)
+		b.free = append(b.free, s)
+	}
+	b.dead, b.dying = b.dying, b.dead[:0]
+}
+
+// SetTransform places a body at pos with the given angle. Queries see the
+// new place at once.
 func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
 	s, err := w.lookup(id)
 	if err != nil {
@@ -233,57 +308,160 @@ func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
 		return fmt.Errorf("%w: position %v angle %v", ErrNotFinite, pos, angle)
 	}
 	b := &w.b
-	d := pos.Sub(b.xf[s].Pos)
-	if !d.IsFinite() {
-		return fmt.Errorf("%w: move by %v overflows", ErrNotFinite, d)
-	}
+	xf := shape.Transform{Pos: pos, Rot: b.xf[s].Rot}
 	if angle != b.angle[s] {
-		b.xf[s].Rot = shape.NewRot(angle)
-		b.angle[s] = angle
+		xf.Rot = shape.NewRot(angle)
 	}
-	b.xf[s].Pos = pos
-	w.markMoved(s)
+	if err := w.place(s, b.shapes[s], xf); err != nil {
+		return err
+	}
+	b.angle[s] = angle
 	return nil
 }
 
-// Move moves a body by delta, keeping its angle.
+// Move moves a body by delta, keeping its angle. Queries see the new place
+// at once.
 func (w *World) Move(id BodyID, delta shape.Vec2) error {
 	s, err := w.lookup(id)
 	if err != nil {
 		return err
 	}
-	p := w.b.xf[s].Pos.Add(delta)
-	if !delta.IsFinite() || !p.IsFinite() {
-		return fmt.Errorf("%w: move by %v", ErrNotFinite, delta)
+	xf := w.b.xf[s]
+	xf.Pos = xf.Pos.Add(delta)
+	if !delta.IsFinite() || !xf.Pos.IsFinite() {
+		return fmt.Errorf("%w: move by %v from %v", ErrNotFinite, delta, w.b.xf[s].Pos)
 	}
-	w.b.xf[s].Pos = p
-	w.markMoved(s)
+	return w.place(s, w.b.shapes[s], xf)
+}
+
+// place gives body s shape sh and transform xf, refreshes its tight box and
+// tells the broad phase, so that queries see the change at once (as Box2D's
+// b2Body_SetTransform moves the proxy right away). The proxy is re-inserted
+// only when the box leaves its fat box; the pair search waits for Step. It
+// fails, changing nothing, if the box overflows.
+func (w *World) place(s int32, sh shape.Shape, xf shape.Transform) error {
+	t := sh.WorldAABB(xf)
+	if !t.IsFinite() {
+		return fmt.Errorf("%w: body box %v at position %v overflows", ErrNotFinite, t, xf.Pos)
+	}
+	b := &w.b
+	h := &b.hot[s]
+	// The shift of the box centre stands for the displacement (the broad
+	// phase stretches re-inserted fat boxes along it), so none is stored.
+	d := t.Center().Sub(h.tight.Center())
+	if !d.IsFinite() {
+		d = shape.Vec2{} // a jump across the whole float range: no stretch
+	}
+	b.shapes[s] = sh
+	b.xf[s] = xf
+	h.tight = t
+	w.tree.Update(s, t, d)
+	if h.flags&flagMoved == 0 {
+		h.flags |= flagMoved
+		b.moved = append(b.moved, s)
+	}
 	return nil
 }
 
-func (w *World) markMoved(s int32) {
-	b := &w.b
-	if b.hot[s].flags&flagMoved == 0 {
-		b.hot[s].flags |= flagMoved
-		b.moved = append(b.moved, s)
+// SetShape gives a body a new shape (a power-up's bigger hitbox), keeping
+// its id, place and contacts' identity. Queries see it at once; contacts
+// change at the next Step.
+func (w *World) SetShape(id BodyID, sh shape.Shape) error {
+	s, err := w.lookup(id)
+	if err != nil {
+		return err
 	}
+	if !sh.Valid() {
+		return ErrInvalidShape
+	}
+	return w.place(s, sh, w.b.xf[s])
 }
 
-// SetFilter changes a body's collision bits. Pairs it newly allows are found
-// at the next Step.
+// SetSensor makes a body a sensor or a solid body (a door that opens);
+// its contacts carry the new flag from the next Step.
+func (w *World) SetSensor(id BodyID, sensor bool) error {
+	s, err := w.lookup(id)
+	if err != nil {
+		return err
+	}
+	if sensor {
+		w.b.hot[s].flags |= flagSensor
+	} else {
+		w.b.hot[s].flags &^= flagSensor
+	}
+	return nil
+}
+
+// SetKind makes a body Dynamic or Static, keeping its id. Its pairs are
+// looked for again at the next Step (a static body never pairs with
+// another static body).
+func (w *World) SetKind(id BodyID, k BodyKind) error {
+	s, err := w.lookup(id)
+	if err != nil {
+		return err
+	}
+	if k > Static {
+		return fmt.Errorf("%w: body kind %d", ErrInvalidArgument, k)
+	}
+	h := &w.b.hot[s]
+	if (h.flags&flagStatic != 0) == (k == Static) {
+		return nil
+	}
+	// The proxy moves to the other tree; re-inserting it makes it query
+	// and refilter its pairs at the next UpdatePairs.
+	w.tree.Remove(s)
+	if k == Static {
+		h.flags |= flagStatic
+		w.tree.InsertStatic(s, h.tight)
+	} else {
+		h.flags &^= flagStatic
+		w.tree.Insert(s, h.tight)
+	}
+	return nil
+}
+
+// SetUserData replaces a body's user value; nil clears it.
+func (w *World) SetUserData(id BodyID, v any) error {
+	s, err := w.lookup(id)
+	if err != nil {
+		return err
+	}
+	if v == nil {
+		delete(w.b.user, s)
+		return nil
+	}
+	if w.b.user == nil {
+		w.b.user = make(map[int32]any)
+	}
+	w.b.user[s] = v
+	return nil
+}
+
+// SetFilter changes a body's collision bits; f must be a valid body filter
+// (see Filter). Queries see the new bits at once; pairs they newly allow or
+// forbid change at the next Step.
 func (w *World) SetFilter(id BodyID, f Filter) error {
 	s, err := w.lookup(id)
 	if err != nil {
 		return err
 	}
-	w.b.filter[s] = f.orDefault()
+	if err := f.checkBody(); err != nil {
+		return err
+	}
+	b := &w.b
+	nb := f.bits()
+	b.cats.remove(s, b.filter[s].cat)
+	b.filter[s] = nb
+	b.cats.add(s, nb.cat)
 	w.tree.Touch(s)
 	return nil
 }
 
-// Body returns a snapshot of a body.
+// Body returns a snapshot of a body. A removed body stays readable, with
+// Removed set, until the Step after the one that reported its Ended
+// contacts.
 func (w *World) Body(id BodyID) (Body, error) {
-	s, err := w.lookup(id)
+	s, err := w.lookupFlags(id, flagAlive|flagRemoved)
 	if err != nil {
 		return Body{}, err
 	}
@@ -297,18 +475,20 @@ func (w *World) Body(id BodyID) (Body, error) {
 		Shape:    b.shapes[s],
 		Position: b.xf[s].Pos,
 		Angle:    b.angle[s],
-		Filter:   b.filter[s],
+		Filter:   Filter{Category: b.filter[s].cat, Mask: b.filter[s].mask},
 		Kind:     kind,
 		Sensor:   b.hot[s].flags&flagSensor != 0,
 		UserData: b.user[s],
-		AABB:     b.shapes[s].WorldAABB(b.xf[s]),
+		AABB:     b.hot[s].tight,
+		Removed:  b.hot[s].flags&flagRemoved != 0,
 	}, nil
 }
 
 // Len returns the number of live bodies.
 func (w *World) Len() int { return w.b.count }
 
-// Contains reports whether id names a live body.
+// Contains reports whether id names a live body (a removed body, even one
+// Body still reads, is not).
 func (w *World) Contains(id BodyID) bool {
 	_, err := w.lookup(id)
 	return err == nil
@@ -323,5 +503,5 @@ func (w *World) pairFilter(a, c int32) bool {
 	if fa&fc&flagStatic != 0 {
 		return false
 	}
-	return w.b.filter[a].Accepts(w.b.filter[c])
+	return accepts(w.b.filter[a], w.b.filter[c])
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/collide-go/collide/shape"
+)
 
 // Errors returned by World methods, wrapped with details; test with errors.Is.
 var (
@@ -9,8 +13,10 @@ var (
 	ErrUnknownBody = errors.New("engine: unknown or removed body id")
 	// ErrInvalidShape reports a shape that did not come from a constructor.
 	ErrInvalidShape = errors.New("engine: invalid shape (build it with a shape constructor)")
-	// ErrNotFinite reports a NaN or infinite position, angle, delta or distance.
-	ErrNotFinite = errors.New("engine: number is NaN or infinite")
+	// ErrNotFinite reports a NaN or infinite position, angle, delta or
+	// distance, or a box that overflows. It is shape.ErrNotFinite itself, so
+	// one errors.Is test serves whichever package raised it.
+	ErrNotFinite = shape.ErrNotFinite
 	// ErrInvalidArgument reports an argument outside its domain, such as a
 	// zero ray direction, a negative distance or an unknown body kind.
 	ErrInvalidArgument = errors.New("engine: invalid argument")

@@ -23,22 +23,50 @@ type RayHit struct {
 	Distance float64    // distance from the ray origin
 }
 
-// accept reports whether the live body in slot s passes query filter f
-// (already defaulted).
-func (w *World) accept(s int32, f Filter) bool { return accepts(f, w.b.filter[s]) }
+// query is a query's filter, resolved once per query.
+type query struct {
+	cat, mask uint32 // cat 0: any category
+	exclude   BodyID
+	sensors   bool // whether sensors pass
+}
+
+func newQuery(f Filter) query {
+	q := query{cat: f.Category, mask: f.Mask, exclude: f.Exclude, sensors: !f.SkipSensors}
+	if f.Category == 0 && f.Mask == 0 {
+		q.cat, q.mask = DefaultFilter.Category, DefaultFilter.Mask
+	}
+	return q
+}
+
+// accept reports whether the live body in slot s passes query q.
+func (w *World) accept(s int32, q query) bool {
+	f := w.b.filter[s]
+	if f.cat&q.mask == 0 || (q.cat != 0 && q.cat&f.mask == 0) {
+		return false
+	}
+	if !q.sensors && w.b.hot[s].flags&flagSensor != 0 {
+		return false
+	}
+	return q.exclude == 0 || q.exclude != w.idOf(s)
+}
+
+// maxQueryHalf bounds the half extents of the box shape QueryAABB builds:
+// shapes hold sizes up to 1e150 (shape.ErrTooLarge).
+const maxQueryHalf = 1e150
 
 // QueryAABB calls fn for each body whose shape overlaps box (touching does
-// not count) and passes filter f, until fn returns false.
+// not count) and passes filter f, until fn returns false. A box of any
+// finite size works.
 func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error {
 	if !box.IsFinite() {
-		return fmt.Errorf("%w: box %v", ErrNotFinite, box)
+		return fmt.Errorf("%w: query box %v", ErrNotFinite, box)
 	}
 	if box.IsEmpty() || w.tree.Len() == 0 {
 		return nil
 	}
 	// Clip the box to the world's extent (plus a margin, so that touching
-	// stays touching): a "query everything" box of any finite size then
-	// works, and its half extents stay within what a shape may hold.
+	// stays touching): a "query everything" box then costs what the world
+	// holds.
 	bounds := w.tree.Bounds().Expand(1)
 	box = shape.AABB{Min: box.Min.Max(bounds.Min), Max: box.Max.Min(bounds.Max)}
 	if box.IsEmpty() {
@@ -48,15 +76,40 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 	if h.X <= 0 || h.Y <= 0 {
 		return nil // a box of zero area overlaps nothing: touching is not a hit
 	}
-	q, err := shape.NewAABB(h.X, h.Y)
-	if err != nil {
-		return err
-	}
-	t := shape.Transform{Pos: box.Center()}
-	f = f.orDefault()
+	q := newQuery(f)
 	b := &w.b
+	if h.X <= maxQueryHalf && h.Y <= maxQueryHalf {
+		qs, err := shape.NewAABB(h.X, h.Y)
+		if err != nil {
+			return err
+		}
+		t := shape.Transform{Pos: box.Center()}
+		w.tree.Query(box, func(s int32) bool {
+			if !w.accept(s, q) || !b.hot[s].tight.Overlaps(box) || !narrowphase.Overlap(qs, t, b.shapes[s], b.xf[s]) {
+				return true
+			}
+			return fn(w.idOf(s))
+		})
+		return nil
+	}
+	// A box too big for a shape (bodies far apart, near ±1e300): test each
+	// body against the box clipped to around the body's own box. The
+	// clipping keeps every edge of box that lies near the body, so the
+	// answer is the same.
 	w.tree.Query(box, func(s int32) bool {
-		if !w.accept(s, f) || !b.hot[s].tight.Overlaps(box) || !narrowphase.Overlap(q, t, b.shapes[s], b.xf[s]) {
+		t := b.hot[s].tight
+		if !w.accept(s, q) || !t.Overlaps(box) {
+			return true
+		}
+		sz := t.HalfExtents()
+		near := t.Expand(1 + 2*max(sz.X, sz.Y))
+		c := shape.AABB{Min: box.Min.Max(near.Min), Max: box.Max.Min(near.Max)}
+		ch := c.HalfExtents()
+		if ch.X <= 0 || ch.Y <= 0 {
+			return true
+		}
+		qs, err := shape.NewAABB(ch.X, ch.Y)
+		if err != nil || !narrowphase.Overlap(qs, shape.Transform{Pos: c.Center()}, b.shapes[s], b.xf[s]) {
 			return true
 		}
 		return fn(w.idOf(s))
@@ -68,12 +121,12 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 // included) and passes filter f, until fn returns false.
 func (w *World) QueryPoint(p shape.Vec2, f Filter, fn func(BodyID) bool) error {
 	if !p.IsFinite() {
-		return fmt.Errorf("%w: point %v", ErrNotFinite, p)
+		return fmt.Errorf("%w: query point %v", ErrNotFinite, p)
 	}
-	f = f.orDefault()
+	q := newQuery(f)
 	b := &w.b
 	w.tree.Query(shape.AABB{Min: p, Max: p}, func(s int32) bool {
-		if !w.accept(s, f) || !b.hot[s].tight.Contains(p) || !narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
+		if !w.accept(s, q) || !b.hot[s].tight.Contains(p) || !narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
 			return true
 		}
 		return fn(w.idOf(s))
@@ -90,13 +143,16 @@ func (w *World) QueryShape(s shape.Shape, t shape.Transform, f Filter, fn func(B
 		return ErrInvalidShape
 	}
 	if err := t.Validate(); err != nil {
-		return fmt.Errorf("%w: %v", ErrNotFinite, err)
+		return err // wraps ErrNotFinite (the shape package's, the same error)
 	}
-	f = f.orDefault()
+	q := newQuery(f)
 	box := s.WorldAABB(t)
+	if !box.IsFinite() {
+		return fmt.Errorf("%w: query shape box %v overflows", ErrNotFinite, box)
+	}
 	b := &w.b
 	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, f) || !b.hot[k].tight.Overlaps(box) {
+		if !w.accept(k, q) || !b.hot[k].tight.Overlaps(box) {
 			return true
 		}
 		m, ok := narrowphase.Collide(s, t, b.shapes[k], b.xf[k])
@@ -110,7 +166,7 @@ func (w *World) QueryShape(s shape.Shape, t shape.Transform, f Filter, fn func(B
 
 func checkRay(origin, dir shape.Vec2, maxDist float64) (shape.Vec2, error) {
 	if !origin.IsFinite() || !dir.IsFinite() || math.IsNaN(maxDist) {
-		return dir, fmt.Errorf("%w: ray from %v along %v to %v", ErrNotFinite, origin, dir, maxDist)
+		return dir, fmt.Errorf("%w: ray from %v along %v for %v", ErrNotFinite, origin, dir, maxDist)
 	}
 	if maxDist < 0 {
 		return dir, fmt.Errorf("%w: negative ray distance %v", ErrInvalidArgument, maxDist)
@@ -136,12 +192,12 @@ func (w *World) RayCast(origin, dir shape.Vec2, maxDist float64, f Filter) (RayH
 	if err != nil {
 		return RayHit{}, false, err
 	}
-	f = f.orDefault()
+	q := newQuery(f)
 	b := &w.b
 	var best RayHit
 	found := false
 	w.tree.RayCast(origin, dir, maxDist, func(s int32, limit float64) float64 {
-		if !w.accept(s, f) {
+		if !w.accept(s, q) {
 			return limit
 		}
 		h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], origin, dir, limit)
@@ -153,9 +209,9 @@ func (w *World) RayCast(origin, dir shape.Vec2, maxDist float64, f Filter) (RayH
 			best = RayHit{Body: id, Point: h.Point, Normal: h.Normal, Distance: h.Distance}
 			found = true
 		}
-		// Keep visiting bodies entered at the same distance, so that ties
-		// go to the lower id; a clip of 0 would stop the cast.
-		return math.Max(best.Distance, math.SmallestNonzeroFloat64)
+		// Clip to the best distance, not below: bodies entered at the same
+		// distance are still visited, so that ties go to the lower id.
+		return best.Distance
 	})
 	return best, found, nil
 }
@@ -170,12 +226,12 @@ func (w *World) RayCastAll(origin, dir shape.Vec2, maxDist float64, f Filter, fn
 	if err != nil {
 		return err
 	}
-	f = f.orDefault()
+	q := newQuery(f)
 	b := &w.b
 	bufp := hitPool.Get().(*[]RayHit)
 	hits := (*bufp)[:0]
 	w.tree.RayCast(origin, dir, maxDist, func(s int32, limit float64) float64 {
-		if w.accept(s, f) {
+		if w.accept(s, q) {
 			if h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], origin, dir, maxDist); ok {
 				hits = append(hits, RayHit{Body: w.idOf(s), Point: h.Point, Normal: h.Normal, Distance: h.Distance})
 			}
@@ -197,104 +253,3 @@ func (w *World) RayCastAll(origin, dir shape.Vec2, maxDist float64, f Filter, fn
 	hitPool.Put(bufp)
 	return nil
 }
-
-// nearHit is a Nearest candidate: a slot and its squared shape distance.
-type nearHit struct {
-	d2 float64
-	id BodyID
-}
-
-var nearPool = sync.Pool{New: func() any { s := make([]nearHit, 0, 16); return &s }}
-
-// Nearest calls fn for the k bodies passing filter f nearest to p, by the
-// distance from p to each shape (0 inside), nearest first (ties by id),
-// until fn returns false.
-//
-// It searches a square around p whose size is guessed from the body
-// density, computing shape distances for the bodies whose boxes it meets,
-// and doubles the square until the k-th best distance lies inside it: a
-// body outside the square is farther than its half side. A heap-ordered
-// walk of the tree (rtree's Nearby) pushes every entry of every leaf it
-// opens and measured several times slower.
-func (w *World) Nearest(p shape.Vec2, k int, f Filter, fn func(id BodyID, dist float64) bool) error {
-	if !p.IsFinite() {
-		return fmt.Errorf("%w: point %v", ErrNotFinite, p)
-	}
-	if k < 0 {
-		return fmt.Errorf("%w: k = %d", ErrInvalidArgument, k)
-	}
-	n := w.tree.Len()
-	if k == 0 || n == 0 {
-		return nil
-	}
-	f = f.orDefault()
-	b := &w.b
-	bounds := w.tree.Bounds()
-	size := bounds.Max.Sub(bounds.Min)
-	// Half side of a square expected to hold about 2k bodies.
-	r := math.Sqrt(float64(2*k) * math.Max(size.X*size.Y, 1e-300) / (4 * float64(n)))
-	r = math.Max(r, 1e-9*math.Max(math.Abs(p.X), math.Abs(p.Y)))
-	if !(r > 0) || math.IsInf(r, 0) {
-		r = 1
-	}
-	bufp := nearPool.Get().(*[]nearHit)
-	best := (*bufp)[:0]
-	for {
-		best = best[:0]
-		box := shape.AABB{Min: shape.V(p.X-r, p.Y-r), Max: shape.V(p.X+r, p.Y+r)}
-		w.tree.Query(box, func(s int32) bool {
-			if !w.accept(s, f) {
-				return true
-			}
-			t := &b.hot[s].tight
-			if len(best) == k && boxDistSq(p, t) > best[k-1].d2 {
-				return true
-			}
-			h := nearHit{d2: narrowphase.DistanceSq(b.shapes[s], b.xf[s], p), id: w.idOf(s)}
-			if len(best) == k {
-				if !nearLess(h, best[k-1]) {
-					return true
-				}
-				best = best[:k-1]
-			}
-			i := len(best) // insertion into the short sorted list
-			best = append(best, h)
-			for i > 0 && nearLess(h, best[i-1]) {
-				best[i] = best[i-1]
-				i--
-			}
-			best[i] = h
-			return true
-		})
-		if (len(best) == k && best[k-1].d2 <= r*r) || box.ContainsAABB(bounds) {
-			break
-		}
-		r *= 2
-	}
-	for _, h := range best {
-		if !fn(h.id, math.Sqrt(h.d2)) {
-			break
-		}
-	}
-	*bufp = best[:0]
-	nearPool.Put(bufp)
-	return nil
-}
-
-// boxDistSq returns the squared distance from p to box b, zero inside.
-func boxDistSq(p shape.Vec2, b *shape.AABB) float64 {
-	var dx, dy float64
-	if d := b.Min.X - p.X; d > 0 {
-		dx = d
-	} else if d := p.X - b.Max.X; d > 0 {
-		dx = d
-	}
-	if d := b.Min.Y - p.Y; d > 0 {
-		dy = d
-	} else if d := p.Y - b.Max.Y; d > 0 {
-		dy = d
-	}
-	return float64(dx*dx) + float64(dy*dy)
-}
-
-func nearLess(a, b nearHit) bool { return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id) }

@@ -1,66 +1,64 @@
 package engine
 
 import (
+	"context"
+	"runtime/trace"
 	"time"
 
 	"github.com/collide-go/collide/broadphase"
 	"github.com/collide-go/collide/narrowphase"
-	"github.com/collide-go/collide/shape"
 )
 
-// minParallelPairs and minParallelBodies are the counts below which the
-// narrow phase and the box updates stay on the caller's goroutine: waking a
-// worker costs microseconds, and at a thousand bodies the split measured
-// slower than one goroutine (BenchmarkStep/n=1000).
+// minParallelPairs is the pair count below which the narrow phase stays on
+// the caller's goroutine: waking a worker costs microseconds, and at a
+// thousand bodies the split measured slower than one goroutine
+// (BenchmarkStep/n=1000).
 //
 // minParallelQueries is the same for the broad phase's queries, counted in
 // proxies that left their fat box: each query costs about half a
 // microsecond, so fewer are worth splitting.
 const (
 	minParallelPairs   = 4096
-	minParallelBodies  = 4096
 	minParallelQueries = 512
 )
 
-// Step brings the world up to date: it refreshes the moved bodies' proxies,
-// finds candidate pairs, runs the narrow phase and records which contacts
-// began and ended. A steady-state Step allocates nothing.
+// Step finds the contacts of the world as it stands: it lets the broad
+// phase find new candidate pairs for the proxies that moved (their boxes
+// were refreshed when they moved), runs the narrow phase and records which
+// contacts began and ended. A steady-state Step allocates nothing.
+//
+// Under `go test -trace` (or runtime/trace) each phase is a trace region:
+// collide.update, collide.pairs, collide.narrow and collide.events.
 func (w *World) Step() {
+	tracing := trace.IsEnabled()
+	var reg *trace.Region
+	if tracing {
+		reg = trace.StartRegion(context.Background(), "collide.update")
+	}
 	t0 := time.Now()
 	b := &w.b
+	b.reap()
 	moved := 0
-	if w.pool != nil && len(b.moved) >= w.parBodies {
-		// The moved bodies' boxes are independent of each other, so they
-		// are computed in parallel; the tree updates that follow are not.
-		// The moved list holds each slot once, so no two workers write the
-		// same body.
-		if cap(w.disps) < len(b.moved) {
-			w.disps = make([]shape.Vec2, len(b.moved), 2*len(b.moved))
-		}
-		disps := w.disps[:len(b.moved)]
-		w.pool.bounds(w, b.moved, disps)
-		for i, s := range b.moved {
-			b.hot[s].flags &^= flagMoved
-			if b.hot[s].flags&flagAlive != 0 {
-				w.tree.Update(s, b.hot[s].tight, disps[i])
-				moved++
-			}
-		}
-	} else {
-		for _, s := range b.moved {
-			b.hot[s].flags &^= flagMoved
-			if b.hot[s].flags&flagAlive != 0 {
-				w.tree.Update(s, b.hot[s].tight, w.refreshBox(s))
-				moved++
-			}
+	for _, s := range b.moved {
+		b.hot[s].flags &^= flagMoved
+		if b.hot[s].flags&flagAlive != 0 {
+			moved++
 		}
 	}
 	b.moved = b.moved[:0]
 	t1 := time.Now()
+	if tracing {
+		reg.End()
+		reg = trace.StartRegion(context.Background(), "collide.pairs")
+	}
 
 	w.tree.UpdatePairs()
 	pairs := w.tree.Pairs()
 	t2 := time.Now()
+	if tracing {
+		reg.End()
+		reg = trace.StartRegion(context.Background(), "collide.narrow")
+	}
 
 	w.prev, w.contacts = w.contacts, w.prev[:0]
 	if w.pool == nil || len(pairs) < w.parPairs {
@@ -69,9 +67,16 @@ func (w *World) Step() {
 		w.contacts = w.pool.run(w, pairs, w.contacts)
 	}
 	t3 := time.Now()
+	if tracing {
+		reg.End()
+		reg = trace.StartRegion(context.Background(), "collide.events")
+	}
 
 	w.diffContacts()
 	t4 := time.Now()
+	if tracing {
+		reg.End()
+	}
 
 	ts := w.tree.Stats()
 	w.stats = Stats{
@@ -87,28 +92,6 @@ func (w *World) Step() {
 		NarrowNs:   t3.Sub(t2).Nanoseconds(),
 		EventsNs:   t4.Sub(t3).Nanoseconds(),
 	}
-}
-
-// bounds refreshes the tight boxes of the live bodies among moved and
-// writes their displacements to disps, index for index.
-func (w *World) bounds(moved []int32, disps []shape.Vec2) {
-	for i, s := range moved {
-		if w.b.hot[s].flags&flagAlive != 0 {
-			disps[i] = w.refreshBox(s)
-		}
-	}
-}
-
-// refreshBox recomputes body s's tight box and returns how far the box's
-// centre moved. That shift stands for the body's displacement since the
-// last step (the broad phase stretches fat boxes along it), so no
-// displacement is stored per body.
-func (w *World) refreshBox(s int32) shape.Vec2 {
-	h := &w.b.hot[s]
-	t := w.b.shapes[s].WorldAABB(w.b.xf[s])
-	d := t.Center().Sub(h.tight.Center())
-	h.tight = t
-	return d
 }
 
 // narrow runs the narrow phase on pairs and appends the contacts to out, in
@@ -139,7 +122,7 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 }
 
 // accepts is Filter.Accepts for stored filters, which are never zero.
-func accepts(f, g Filter) bool { return f.Category&g.Mask != 0 && g.Category&f.Mask != 0 }
+func accepts(f, g filterBits) bool { return f.cat&g.mask != 0 && g.cat&f.mask != 0 }
 
 // diffContacts fills began and ended by merging the previous and current
 // contact lists, both ordered by slot pair. Equal slots with different ids

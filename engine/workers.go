@@ -4,10 +4,9 @@ import (
 	"sync"
 
 	"github.com/collide-go/collide/broadphase"
-	"github.com/collide-go/collide/shape"
 )
 
-// pool runs the parallel parts of a step (the moved bodies' boxes and the
+// pool runs the parallel parts of a step (the broad phase's queries and the
 // narrow phase) on goroutines that live as long as the world. Work is cut
 // into one contiguous chunk per worker; for the narrow phase each worker
 // appends to its own buffer and the buffers are concatenated in chunk order,
@@ -20,15 +19,12 @@ type pool struct {
 	closed bool
 }
 
-// job is one worker's chunk: pairs for the narrow phase, or, when moved
-// is not nil, bodies whose boxes to refresh, with their displacements going
-// to disps.
+// job is one worker's chunk: pairs for the narrow phase, or a range of a
+// parallel loop.
 type job struct {
 	w     *World
 	pairs []broadphase.Pair
 	buf   *[]Contact
-	moved []int32
-	disps []shape.Vec2
 	// fn, when set, is a range of a parallel loop (the broad phase's
 	// queries): fn(worker, lo, hi).
 	fn             func(worker, lo, hi int)
@@ -48,8 +44,6 @@ func worker(jobs <-chan job) {
 	for j := range jobs {
 		if j.fn != nil {
 			j.fn(j.worker, j.lo, j.hi)
-		} else if j.moved != nil {
-			j.w.bounds(j.moved, j.disps)
 		} else {
 			*j.buf = j.w.narrow(j.pairs, (*j.buf)[:0])
 		}
@@ -72,19 +66,6 @@ func (p *pool) run(w *World, pairs []broadphase.Pair, out []Contact) []Contact {
 		out = append(out, p.bufs[i]...)
 	}
 	return out
-}
-
-// bounds refreshes the boxes of the moved bodies, split among the workers
-// and the caller, and writes their displacements to disps.
-func (p *pool) bounds(w *World, moved []int32, disps []shape.Vec2) {
-	chunk := (len(moved) + p.n - 1) / p.n
-	p.wg.Add(p.n - 1)
-	for i := 1; i < p.n; i++ {
-		lo, hi := min(i*chunk, len(moved)), min((i+1)*chunk, len(moved))
-		p.jobs <- job{w: w, moved: moved[lo:hi], disps: disps[lo:hi], wg: &p.wg}
-	}
-	w.bounds(moved[:min(chunk, len(moved))], disps)
-	p.wg.Wait()
 }
 
 // parallelFor runs fn over [0, n) in one contiguous range per worker, the

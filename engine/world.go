@@ -6,7 +6,6 @@ import (
 
 	"github.com/collide-go/collide/broadphase"
 	"github.com/collide-go/collide/narrowphase"
-	"github.com/collide-go/collide/shape"
 )
 
 // Config sets up a World. The zero Config is a working world.
@@ -32,6 +31,26 @@ type Contact struct {
 	Sensor bool
 }
 
+// Other returns the body of c that is not id: B when id is A, A otherwise.
+func (c Contact) Other(id BodyID) BodyID {
+	if id == c.A {
+		return c.B
+	}
+	return c.A
+}
+
+// From returns c as seen from body id: A is id and the normal points from
+// id to the other body (the manifold flipped when id is B). Moving id by
+// the negated MTV pushes it out. For an id in neither end, c comes back
+// unchanged.
+func (c Contact) From(id BodyID) Contact {
+	if id == c.B && id != c.A {
+		c.A, c.B = c.B, c.A
+		c.Manifold = c.Manifold.Flip()
+	}
+	return c
+}
+
 // Stats holds the counters and phase times of the last Step.
 type Stats struct {
 	Bodies     int // live bodies
@@ -48,8 +67,8 @@ type Stats struct {
 // World is a collision world: bodies, the broad phase and the last step's
 // contacts.
 //
-// Concurrency: Add, Remove, SetTransform, Move, SetFilter and Step need
-// exclusive access. Queries, Body, Contacts, Began, Ended and Stats write
+// Concurrency: Add, Remove, SetTransform, Move, SetFilter, the other
+// setters and Step need exclusive access. Queries, Body, Contacts, Began, Ended and Stats write
 // nothing, so any number of goroutines may call them at once while no
 // mutation or Step runs. Nothing locks internally.
 type World struct {
@@ -58,14 +77,13 @@ type World struct {
 	tree *broadphase.Tree
 
 	contacts, prev []Contact
-	began, ended   []int32      // indexes into contacts and prev
-	disps          []shape.Vec2 // scratch: the moved bodies' displacements
+	began, ended   []int32 // indexes into contacts and prev
 	stats          Stats
 
 	pool *pool
-	// Work sizes from which Step uses the pool; tests lower them so that
+	// Work size from which Step uses the pool; tests lower it so that
 	// small scenes exercise the parallel paths.
-	parPairs, parBodies int
+	parPairs int
 }
 
 // NewWorld returns an empty world.
@@ -84,16 +102,15 @@ func NewWorld(cfg Config) *World {
 		// collected; the cleanup then stops them.
 		runtime.AddCleanup(w, func(p *pool) { p.close() }, w.pool)
 	}
-	w.setParallelFrom(minParallelPairs, minParallelBodies, minParallelQueries)
+	w.setParallelFrom(minParallelPairs, minParallelQueries)
 	return w
 }
 
 // setParallelFrom sets the work sizes from which Step uses the pool: pairs
-// for the narrow phase, moved bodies for the box updates, re-inserted
-// proxies for the broad phase's queries. Tests lower them so that small
-// scenes take the parallel paths.
-func (w *World) setParallelFrom(pairs, bodies, queries int) {
-	w.parPairs, w.parBodies = pairs, bodies
+// for the narrow phase, re-inserted proxies for the broad phase's queries.
+// Tests lower them so that small scenes take the parallel paths.
+func (w *World) setParallelFrom(pairs, queries int) {
+	w.parPairs = pairs
 	if w.pool != nil {
 		w.tree.SetParallel(w.pool.n, queries, w.pool.parallelFor)
 	}
@@ -115,7 +132,9 @@ func (w *World) Close() {
 func (w *World) Workers() int { return w.cfg.Workers }
 
 // Contacts yields the contacts of the last Step, ordered by the bodies'
-// storage slots. The sequence is valid until the next mutation or Step.
+// storage slots. The sequence is valid until the next Step. Mutating the
+// world while ranging over it (Move to push a body out, Remove, any setter)
+// is allowed: the contacts stay the last Step's, as they were.
 //
 // The iterator is a function literal so that, once Contacts is inlined, the
 // compiler sees through the range loop and nothing escapes: ranging over it
@@ -131,7 +150,8 @@ func (w *World) Contacts() iter.Seq[Contact] {
 }
 
 // Began yields the contacts of the last Step that were not contacts in the
-// step before it. Valid until the next mutation or Step.
+// step before it. Valid until the next Step; mutations while ranging are
+// allowed, as for Contacts.
 func (w *World) Began() iter.Seq[Contact] {
 	return func(yield func(Contact) bool) {
 		for _, i := range w.began {
@@ -143,8 +163,10 @@ func (w *World) Began() iter.Seq[Contact] {
 }
 
 // Ended yields the contacts of the step before the last that are no longer
-// contacts, as they were then (a removed body's id is stale by now). Valid
-// until the next mutation or Step.
+// contacts, as they were then. A body removed since then is still readable
+// with Body (Removed set) until the next Step, so its user value tells who
+// left. Valid until the next Step; mutations while ranging are allowed, as
+// for Contacts.
 func (w *World) Ended() iter.Seq[Contact] {
 	return func(yield func(Contact) bool) {
 		for _, i := range w.ended {
