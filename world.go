@@ -30,7 +30,7 @@ type (
 	Body = engine.Body
 	// BodyKind is Dynamic or Static.
 	BodyKind = engine.BodyKind
-	// Filter holds collision category and mask bits.
+	// Filter holds collision category and mask bits, and query options.
 	Filter = engine.Filter
 	// Contact is an overlapping pair of bodies after a Step.
 	Contact = engine.Contact
@@ -52,26 +52,51 @@ const (
 // Filter means it.
 var DefaultFilter = engine.DefaultFilter
 
-// Errors, testable with errors.Is. Shape constructors return the shape
-// package's own sentinels (shape.ErrNonConvex and others).
+// Errors, testable with errors.Is whichever package raised them.
 var (
 	// ErrUnknownBody reports an id that names no live body.
 	ErrUnknownBody = engine.ErrUnknownBody
 	// ErrInvalidShape reports a shape that did not come from a constructor.
 	ErrInvalidShape = engine.ErrInvalidShape
-	// ErrNotFinite reports a NaN or infinite number.
+	// ErrNotFinite reports a NaN or infinite number, or a box that
+	// overflows; shape constructors and World methods return the same one.
 	ErrNotFinite = engine.ErrNotFinite
 	// ErrInvalidArgument reports an argument outside its domain.
 	ErrInvalidArgument = engine.ErrInvalidArgument
+	// ErrTooManyBodies reports that the world cannot hold another body.
+	ErrTooManyBodies = engine.ErrTooManyBodies
+
+	// ErrTooLarge reports a size or coordinate above what a shape holds.
+	ErrTooLarge = shape.ErrTooLarge
+	// ErrNonPositiveSize reports a zero or negative radius or half extent.
+	ErrNonPositiveSize = shape.ErrNonPositiveSize
+	// ErrTooFewVertices reports a polygon with fewer than 3 distinct vertices.
+	ErrTooFewVertices = shape.ErrTooFewVertices
+	// ErrTooManyVertices reports a polygon above MaxPolygonVertices.
+	ErrTooManyVertices = shape.ErrTooManyVertices
+	// ErrCollinear reports a polygon whose vertices are (nearly) collinear.
+	ErrCollinear = shape.ErrCollinear
+	// ErrSelfIntersecting reports a polygon whose edges cross.
+	ErrSelfIntersecting = shape.ErrSelfIntersecting
+	// ErrNonConvex reports a polygon that is not convex.
+	ErrNonConvex = shape.ErrNonConvex
 )
+
+// MaxPolygonVertices is the most vertices a polygon may have.
+const MaxPolygonVertices = shape.MaxPolygonVertices
 
 // V returns the vector (x, y).
 func V(x, y float64) Vec2 { return Vec2{X: x, Y: y} }
 
 // World holds bodies and the contacts of the last Step.
 //
-// Concurrency: Add, Remove, SetTransform, Move, SetFilter, Step and Close
-// need exclusive access. Queries and reads write nothing, so any number of
+// Every query answers for the world as it stands, after every mutation,
+// with or without a Step in between; Contacts, Began and Ended are the last
+// Step's.
+//
+// Concurrency: Add, Remove, the setters (SetTransform, Move, SetFilter,
+// SetShape, SetSensor, SetKind, SetUserData), Step and Close need exclusive
+// access. Queries and reads write nothing, so any number of
 // goroutines may run them at once while no mutation or Step runs. The world
 // does no locking of its own.
 type World struct {
@@ -86,11 +111,15 @@ func NewWorld(cfg Config) *World { return &World{e: engine.NewWorld(cfg)} }
 // caller's goroutine. It is optional.
 func (w *World) Close() { w.e.Close() }
 
-// Add adds a body and returns its id. An invalid shape or a NaN or infinite
-// position or angle is refused, and the world is left as it was.
+// Add adds a body and returns its id; queries see it at once. An invalid
+// shape, a NaN or infinite position or angle, a box that overflows or a
+// filter of category 0 (see Filter) is refused, and the world is left as it
+// was.
 func (w *World) Add(def BodyDef) (BodyID, error) { return w.e.Add(def) }
 
-// Remove removes a body; its contacts end at the next Step.
+// Remove removes a body; queries stop seeing it at once and its contacts
+// end at the next Step. Body still reads it (with Removed set) until the
+// Step after that, so an Ended handler can tell who left.
 func (w *World) Remove(id BodyID) error { return w.e.Remove(id) }
 
 // SetTransform places a body at pos with the given angle in radians.
@@ -104,8 +133,24 @@ func (w *World) Move(id BodyID, delta Vec2) error { return w.e.Move(id, delta) }
 // SetFilter changes a body's collision bits.
 func (w *World) SetFilter(id BodyID, f Filter) error { return w.e.SetFilter(id, f) }
 
-// Body returns a snapshot of a body.
+// SetShape gives a body a new shape, keeping its id and place.
+func (w *World) SetShape(id BodyID, s Shape) error { return w.e.SetShape(id, s) }
+
+// SetSensor makes a body a sensor (its contacts flagged Sensor) or not.
+func (w *World) SetSensor(id BodyID, sensor bool) error { return w.e.SetSensor(id, sensor) }
+
+// SetKind makes a body Dynamic or Static, keeping its id.
+func (w *World) SetKind(id BodyID, k BodyKind) error { return w.e.SetKind(id, k) }
+
+// SetUserData replaces a body's user value; nil clears it.
+func (w *World) SetUserData(id BodyID, v any) error { return w.e.SetUserData(id, v) }
+
+// Body returns a snapshot of a body, also of one removed since the Step
+// before the last (Removed set).
 func (w *World) Body(id BodyID) (Body, error) { return w.e.Body(id) }
+
+// Contains reports whether id names a live body.
+func (w *World) Contains(id BodyID) bool { return w.e.Contains(id) }
 
 // Len returns the number of bodies.
 func (w *World) Len() int { return w.e.Len() }
@@ -115,15 +160,17 @@ func (w *World) Len() int { return w.e.Len() }
 func (w *World) Step() { w.e.Step() }
 
 // Contacts yields the contacts found by the last Step, in a deterministic
-// order. The sequence stays valid until the next mutation or Step.
+// order. The sequence stays valid until the next Step; moving or removing
+// bodies while ranging over it is allowed.
 func (w *World) Contacts() iter.Seq[Contact] { return w.e.Contacts() }
 
 // Began yields the contacts of the last Step that were not contacts in the
-// step before. Valid until the next mutation or Step.
+// step before. Valid until the next Step.
 func (w *World) Began() iter.Seq[Contact] { return w.e.Began() }
 
 // Ended yields the contacts of the step before the last that have ended, as
-// they were then. Valid until the next mutation or Step.
+// they were then; Body still reads a removed body among them. Valid until
+// the next Step.
 func (w *World) Ended() iter.Seq[Contact] { return w.e.Ended() }
 
 // ContactCount returns the number of contacts found by the last Step.
@@ -164,7 +211,13 @@ func (w *World) RayCastAll(origin, dir Vec2, maxDist float64, f Filter, fn func(
 }
 
 // Nearest calls fn for the k bodies nearest to p, by distance from p to each
-// shape (0 inside), nearest first, until fn returns false.
+// shape (0 inside), nearest first (ties by id), until fn returns false.
 func (w *World) Nearest(p Vec2, k int, f Filter, fn func(id BodyID, dist float64) bool) error {
 	return w.e.Nearest(p, k, f, fn)
+}
+
+// NearestWithin is Nearest limited to bodies within maxDist of p (at
+// exactly maxDist included); maxDist may be +Inf.
+func (w *World) NearestWithin(p Vec2, k int, maxDist float64, f Filter, fn func(id BodyID, dist float64) bool) error {
+	return w.e.NearestWithin(p, k, maxDist, f, fn)
 }

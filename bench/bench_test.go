@@ -205,6 +205,41 @@ func BenchmarkQuery(b *testing.B) {
 	}
 }
 
+// BenchmarkNearestTeam is aggro in a crowded room: Nearest with a team
+// filter that 3 of 3,003 bodies pass (the swarm's 3,000 plus three of
+// category 2), from random points; one op is one query.
+func BenchmarkNearestTeam(b *testing.B) {
+	sc := scene.Swarm(3000, 1)
+	l := load(b, sc, 1)
+	r := rand.New(rand.NewPCG(4, 5))
+	ball, err := collide.NewCircle(0.5)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range 3 {
+		def := collide.BodyDef{Shape: ball, Position: collide.V(r.Float64()*sc.World, r.Float64()*sc.World), Filter: collide.Filter{Category: 2, Mask: math.MaxUint32}}
+		if _, err := l.w.Add(def); err != nil {
+			b.Fatal(err)
+		}
+	}
+	l.w.Step()
+	points := make([]collide.Vec2, queryCount)
+	for i := range points {
+		points[i] = collide.V(r.Float64()*sc.World, r.Float64()*sc.World)
+	}
+	team := collide.Filter{Category: 1, Mask: 2}
+	found := 0
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		_ = l.w.Nearest(points[i%queryCount], 1, team, func(collide.BodyID, float64) bool { found++; return true })
+		i++
+	}
+	if found == 0 {
+		b.Fatal("no query found anything")
+	}
+}
+
 // BenchmarkHeapSteady reports the heap each body costs once the 100k swarm
 // has run long enough for every buffer (pairs, contacts of two steps, the
 // R-tree after churn) to reach its working size. One op is 200 frames.

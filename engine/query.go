@@ -93,28 +93,40 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 		return nil
 	}
 	// A box too big for a shape (bodies far apart, near ±1e300): test each
-	// body against the box clipped to around the body's own box. The
-	// clipping keeps every edge of box that lies near the body, so the
-	// answer is the same.
+	// body in its own frame against the box clipped to just beyond the
+	// shape's bounding radius. Clipping there moves no edge that can meet
+	// the shape, so the answer is the same, and the clipped box is small.
 	w.tree.Query(box, func(s int32) bool {
-		t := b.hot[s].tight
-		if !w.accept(s, q) || !t.Overlaps(box) {
+		if !w.accept(s, q) || !b.hot[s].tight.Overlaps(box) {
 			return true
 		}
-		sz := t.HalfExtents()
-		near := t.Expand(1 + 2*max(sz.X, sz.Y))
-		c := shape.AABB{Min: box.Min.Max(near.Min), Max: box.Max.Min(near.Max)}
-		ch := c.HalfExtents()
-		if ch.X <= 0 || ch.Y <= 0 {
-			return true
+		if boxOverlapsBody(box, b.shapes[s], b.xf[s]) {
+			return fn(w.idOf(s))
 		}
-		qs, err := shape.NewAABB(ch.X, ch.Y)
-		if err != nil || !narrowphase.Overlap(qs, shape.Transform{Pos: c.Center()}, b.shapes[s], b.xf[s]) {
-			return true
-		}
-		return fn(w.idOf(s))
+		return true
 	})
 	return nil
+}
+
+// boxOverlapsBody reports whether box overlaps shape sh placed by xf,
+// computed in the shape's frame so that a box of any finite size works.
+func boxOverlapsBody(box shape.AABB, sh shape.Shape, xf shape.Transform) bool {
+	r := float64(sh.BoundingRadius()*1.001) + 1
+	rel := shape.AABB{
+		Min: box.Min.Sub(xf.Pos).Max(shape.V(-r, -r)),
+		Max: box.Max.Sub(xf.Pos).Min(shape.V(r, r)),
+	}
+	h := rel.HalfExtents()
+	if !(h.X > 0 && h.Y > 0) {
+		return false // empty or of zero area: touching at most
+	}
+	qs, err := shape.NewAABB(h.X, h.Y)
+	if err != nil {
+		// Only a shape near the 1e150 size limit gets here: its bounding
+		// box answers.
+		return true
+	}
+	return narrowphase.Overlap(qs, shape.Transform{Pos: rel.Center()}, sh, shape.Transform{Rot: xf.Rot})
 }
 
 // QueryPoint calls fn for each body whose shape contains p (its boundary
