@@ -5,24 +5,28 @@
 //
 // # Step
 //
-// Each Step (1) refreshes the tight box and broad-phase proxy of every body
-// moved since the last step, (2) lets the broad phase find new candidate
-// pairs and drop stale ones, (3) runs the narrow phase on every live pair
-// that passes the filter and whose tight boxes overlap, and (4) compares the
-// contacts with the previous step's to produce the began and ended events.
-// Contacts come out ordered by the bodies' storage slots, the same for any
-// worker count.
+// A mutation (Move, SetTransform, SetShape, Add, Remove, SetFilter, SetKind)
+// brings the body's tight box and broad-phase proxy up to date at once, as
+// Box2D's b2Body_SetTransform does, so that queries between mutations and
+// the next Step see the world as mutated; the proxy is re-inserted only when
+// the tight box leaves its fat box. Each Step then (1) frees the slots of
+// bodies whose Ended events are past, (2) lets the broad phase find new
+// candidate pairs for the re-inserted proxies and drop stale ones, (3) runs
+// the narrow phase on every live pair that passes the filter and whose
+// tight boxes overlap, and (4) compares the contacts with the previous
+// step's to produce the began and ended events. Contacts come out ordered by
+// the bodies' storage slots, the same for any worker count.
 //
 // # Contacts
 //
 // A contact's Normal is a unit vector from body A to body B; Depth > 0;
-// moving B by Normal*Depth, or A by its negation, separates them. Touching is
-// not a contact.
+// moving B by Normal*Depth, or A by its negation, makes them touch (to a few
+// ulps: narrowphase.PushOut guarantees a gap). Touching is not a contact.
 //
 // # Concurrency
 //
-// Mutations (Add, Remove, SetTransform, Move, SetFilter) and Step need
-// exclusive access. Queries and reads write nothing, so any number of
+// Mutations (Add, Remove, SetTransform, Move, the other setters) and Step
+// need exclusive access. Queries and reads write nothing, so any number of
 // goroutines may run them at once while nothing mutates. Nothing locks
 // internally.
 package engine
