@@ -174,8 +174,37 @@ func (s Shape) EffectiveTransform(t Transform) Transform {
 	return t
 }
 
-// WorldAABB returns the tightest axis-aligned box around s placed by t.
-func (s Shape) WorldAABB(t Transform) AABB {
+// WorldAABB returns an axis-aligned box around s placed by t: the tightest
+// box, rounded outward by a margin of about 16 ulps of its largest
+// coordinate, so that it holds the shape whatever the rounding of the
+// computations that place it. What the margin guarantees: when
+// narrowphase.Collide reports a contact, however shallow, the two shapes'
+// boxes overlap; when narrowphase.ContainsPoint reports a point inside, the
+// box contains it; when narrowphase.RayCast hits, the ray meets the box.
+// The World relies on it to never miss a contact its narrow phase finds.
+func (s Shape) WorldAABB(t Transform) AABB { return roundOut(s.worldAABB(t)) }
+
+// boxSlack is WorldAABB's outward margin relative to the sum of the box's
+// coordinate magnitudes. A world box coordinate is at most two roundings
+// from the exact one (rotate, then translate; an offset circle's centre,
+// then ± r): 2 ulps. The narrow phase reports contacts between shapes whose
+// exact distance is up to a few ulps of the coordinates, since it moves one
+// shape into the other's frame (a subtraction and a rotation, each
+// rounding). 8 eps times the four magnitudes is at least 32 eps times the
+// largest, 16 ulps of it: room for both with a factor of two to spare.
+const boxSlack = 8 * 0x1p-52
+
+// roundOut grows b by boxSlack on every side.
+func roundOut(b AABB) AABB {
+	// Each magnitude scaled before the sum, so that boxes near ±MaxFloat64
+	// do not overflow; explicit conversions keep it FMA-free on arm64.
+	m := float64(boxSlack*math.Abs(b.Min.X)) + float64(boxSlack*math.Abs(b.Min.Y)) +
+		float64(boxSlack*math.Abs(b.Max.X)) + float64(boxSlack*math.Abs(b.Max.Y))
+	return AABB{Min: Vec2{b.Min.X - m, b.Min.Y - m}, Max: Vec2{b.Max.X + m, b.Max.Y + m}}
+}
+
+// worldAABB is the tightest box, each coordinate rounded to nearest.
+func (s Shape) worldAABB(t Transform) AABB {
 	switch s.kind {
 	case KindCircle:
 		c := t.Apply(s.v)
