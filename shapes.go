@@ -39,3 +39,11 @@ func Collide(a Shape, ta Transform, b Shape, tb Transform) (Manifold, bool) {
 // SinCos returns the sine and cosine of x with the same bits on every
 // architecture, unlike math.Sincos; rotations are built with it.
 func SinCos(x float64) (sin, cos float64) { return shape.SinCos(x) }
+
+// PushOut returns the translation to add to a's position that ends an
+// overlap of a and b, checked with Collide to leave no contact (the plain
+// MTV can leave a few ulps of overlap), and true; or zero and false when
+// they do not overlap. See narrowphase.PushOut.
+func PushOut(a Shape, ta Transform, b Shape, tb Transform) (Vec2, bool) {
+	return narrowphase.PushOut(a, ta, b, tb)
+}

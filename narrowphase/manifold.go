@@ -13,7 +13,9 @@ type ContactPoint struct {
 //
 // Normal is a unit vector pointing from A to B. Depth (> 0) is the length of
 // the minimum translation vector: moving B by Normal*Depth, or A by its
-// negation, just separates the pair. Points[:Count] (Count is 1 or 2) are the
+// negation, makes the pair touch in exact arithmetic. In floating point that
+// move can leave them overlapping by a few ulps (so the next Collide reports
+// them again); PushOut gives a translation that is checked to clear. Points[:Count] (Count is 1 or 2) are the
 // world contact points: each lies midway between the two surfaces, and its
 // Depth is the overlap of the surfaces there, measured along Normal.
 type Manifold struct {
@@ -23,8 +25,8 @@ type Manifold struct {
 	Count  int             // 1 or 2
 }
 
-// MTV returns the minimum translation vector that, applied to B, separates
-// the pair: Normal*Depth.
+// MTV returns the minimum translation vector, Normal*Depth: applied to B it
+// brings the pair to touching, up to a few ulps of rounding (see PushOut).
 func (m Manifold) MTV() shape.Vec2 { return m.Normal.Scale(m.Depth) }
 
 // Flip returns the manifold seen from B: the normal is negated; depth and
