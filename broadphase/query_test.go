@@ -248,14 +248,16 @@ func TestConcurrentQueries(t *testing.T) {
 	wq, wr := run()
 	var wg sync.WaitGroup
 	for range 4 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			for range 50 {
 				if q, ray := run(); q != wq || ray != wr {
 					t.Errorf("concurrent queries = %d, %d; want %d, %d", q, ray, wq, wr)
 					return
 				}
 			}
-		})
+		}()
 	}
 	wg.Wait()
 }

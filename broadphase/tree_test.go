@@ -558,7 +558,8 @@ func goroutines(n int) func(int, func(worker, lo, hi int)) {
 		chunk := (total + n - 1) / n
 		for w := range n {
 			lo, hi := min(w*chunk, total), min((w+1)*chunk, total)
-			wg.Go(func() { fn(w, lo, hi) })
+			wg.Add(1)
+			go func() { defer wg.Done(); fn(w, lo, hi) }()
 		}
 		wg.Wait()
 	}

@@ -16,16 +16,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
 	"runtime/trace"
+	"slices"
 	"time"
 
 	"github.com/collide-go/collide"
 	"github.com/collide-go/collide/bench/scene"
-	"golang.org/x/exp/stats"
 )
 
 type options struct {
@@ -192,9 +193,9 @@ func run(o options, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 	f := float64(o.frames)
-	q := stats.Quantiles(times, 0.5, 0.99)
-	s.FrameMeanMs = stats.Mean(times)
-	s.FrameP50Ms, s.FrameP99Ms = q[0], q[1]
+	sorted := slices.Sorted(slices.Values(times))
+	s.FrameMeanMs = mean(times)
+	s.FrameP50Ms, s.FrameP99Ms = quantile(sorted, 0.5), quantile(sorted, 0.99)
 	for _, t := range times {
 		s.FrameMaxMs = max(s.FrameMaxMs, t)
 	}
@@ -237,4 +238,23 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// mean returns the arithmetic mean of v, which must not be empty.
+func mean(v []float64) float64 {
+	sum := 0.0
+	for _, x := range v {
+		sum += x
+	}
+	return sum / float64(len(v))
+}
+
+// quantile returns the q-quantile of the sorted, non-empty v, interpolated
+// linearly between the closest ranks (Hyndman and Fan's method 7, the one
+// R and NumPy use by default).
+func quantile(sorted []float64, q float64) float64 {
+	h := float64(len(sorted)-1) * q
+	lo := int(math.Floor(h))
+	hi := min(lo+1, len(sorted)-1)
+	return sorted[lo] + float64((h-float64(lo))*(sorted[hi]-sorted[lo]))
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,5 +114,24 @@ func TestTextSummary(t *testing.T) {
 	}
 	if errOut.Len() != 0 {
 		t.Errorf("stderr is not a terminal but got progress output %q", errOut.String())
+	}
+}
+
+// TestQuantileMatchesMethod7 checks the frame-time percentiles against
+// values worked by hand with Hyndman and Fan's method 7.
+func TestQuantileMatchesMethod7(t *testing.T) {
+	v := []float64{1, 2, 4, 8, 16}
+	for _, tc := range []struct{ q, want float64 }{
+		{0, 1}, {0.25, 2}, {0.5, 4}, {0.6, 5.6}, {0.99, 15.68}, {1, 16},
+	} {
+		if got := quantile(v, tc.q); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("quantile(%v, %v) = %v, want %v", v, tc.q, got, tc.want)
+		}
+	}
+	if got := quantile([]float64{7}, 0.99); got != 7 {
+		t.Errorf("quantile of one value = %v, want 7", got)
+	}
+	if got := mean(v); got != 6.2 {
+		t.Errorf("mean(%v) = %v, want 6.2", v, got)
 	}
 }
