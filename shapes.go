@@ -26,6 +26,13 @@ func NewPolygon(verts []Vec2) (Shape, error) { return shape.NewPolygon(verts) }
 // ConvexHull returns the convex polygon enclosing the points.
 func ConvexHull(points []Vec2) (Shape, error) { return shape.ConvexHull(points) }
 
+// SimplifyHull returns a convex polygon of at most maxVertices vertices
+// that encloses every point, for clouds whose hull has more than
+// MaxPolygonVertices; see shape.SimplifyHull.
+func SimplifyHull(points []Vec2, maxVertices int) (Shape, error) {
+	return shape.SimplifyHull(points, maxVertices)
+}
+
 // NewTransform returns the transform that rotates by angle radians
 // (counter-clockwise) and then translates by pos.
 func NewTransform(pos Vec2, angle float64) Transform { return shape.NewTransform(pos, angle) }

@@ -71,10 +71,11 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 		pts, idx = pts[:len(pts)-1], idx[:len(idx)-1]
 	}
 	if len(pts) < 3 {
-		return Shape{}, fmt.Errorf("%w: %d distinct", ErrTooFewVertices, len(pts))
+		return Shape{}, fmt.Errorf("%w: %d distinct: vertices closer to their neighbour than %.3g (%g of the polygon's size %.3g) are merged, so a sliver thinner than that has no width left",
+			ErrTooFewVertices, len(pts), dupTol*size, dupTol, size)
 	}
-	if allCollinear(pts, inv) {
-		return Shape{}, fmt.Errorf("%w: all %d vertices lie on one line", ErrCollinear, len(pts))
+	if thick, ok := allCollinear(pts, inv); ok {
+		return Shape{}, collinearError(len(pts), thick, size)
 	}
 
 	// Remove straight continuations; a turn of 180° folds the outline back
@@ -170,8 +171,9 @@ func signedArea2(pts []Vec2) float64 {
 
 // allCollinear reports whether every point lies within a tiny relative
 // distance of the line through the first point and the point farthest from
-// it. inv is 1/size of the polygon; distances are measured in that unit.
-func allCollinear(pts []Vec2, inv float64) bool {
+// it, and returns the largest such distance in the unit 1/inv. inv is
+// 1/size of the polygon; distances are measured in that unit.
+func allCollinear(pts []Vec2, inv float64) (float64, bool) {
 	o := pts[0]
 	far, best := o, 0.0
 	for _, p := range pts[1:] {
@@ -181,12 +183,23 @@ func allCollinear(pts []Vec2, inv float64) bool {
 	}
 	d := far.Sub(o).Scale(inv)
 	l := d.Len()
+	thick := 0.0
 	for _, p := range pts {
-		if math.Abs(p.Sub(o).Scale(inv).Cross(d)) > sinTol*l {
-			return false
+		c := math.Abs(p.Sub(o).Scale(inv).Cross(d))
+		if c > sinTol*l {
+			return 0, false
 		}
+		thick = math.Max(thick, c/l)
 	}
-	return true
+	return thick, true
+}
+
+// collinearError explains why an outline within sinTol of a line is
+// refused: a 1 by 1e-13 sliver has no direction its normals could be
+// trusted in.
+func collinearError(n int, thick, size float64) error {
+	return fmt.Errorf("%w: all %d vertices lie within %.3g of one line, thinner than the tolerance %.3g (%g of the polygon's size %.3g): too thin for its normals and depth to be computed",
+		ErrCollinear, n, thick*size, sinTol*size, sinTol, size)
 }
 
 // selfIntersection returns the first pair of non-adjacent edges that touch
