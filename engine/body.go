@@ -312,7 +312,7 @@ func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
 	if angle != b.angle[s] {
 		xf.Rot = shape.NewRot(angle)
 	}
-	if err := w.place(s, b.shapes[s], xf); err != nil {
+	if err := w.place(s, xf); err != nil {
 		return err
 	}
 	b.angle[s] = angle
@@ -331,19 +331,27 @@ func (w *World) Move(id BodyID, delta shape.Vec2) error {
 	if !delta.IsFinite() || !xf.Pos.IsFinite() {
 		return fmt.Errorf("%w: move by %v from %v", ErrNotFinite, delta, w.b.xf[s].Pos)
 	}
-	return w.place(s, w.b.shapes[s], xf)
+	return w.place(s, xf)
 }
 
-// place gives body s shape sh and transform xf, refreshes its tight box and
-// tells the broad phase, so that queries see the change at once (as Box2D's
+// place gives body s transform xf, refreshes its tight box and tells the
+// broad phase, so that queries see the change at once (as Box2D's
 // b2Body_SetTransform moves the proxy right away). The proxy is re-inserted
 // only when the box leaves its fat box; the pair search waits for Step. It
 // fails, changing nothing, if the box overflows.
-func (w *World) place(s int32, sh shape.Shape, xf shape.Transform) error {
-	t := sh.WorldAABB(xf)
+func (w *World) place(s int32, xf shape.Transform) error {
+	b := &w.b
+	t := b.shapes[s].WorldAABB(xf)
 	if !t.IsFinite() {
 		return fmt.Errorf("%w: body box %v at position %v overflows", ErrNotFinite, t, xf.Pos)
 	}
+	b.xf[s] = xf
+	w.refresh(s, t)
+	return nil
+}
+
+// refresh records body s's new tight box t and updates its proxy.
+func (w *World) refresh(s int32, t shape.AABB) {
 	b := &w.b
 	h := &b.hot[s]
 	// The shift of the box centre stands for the displacement (the broad
@@ -352,15 +360,12 @@ func (w *World) place(s int32, sh shape.Shape, xf shape.Transform) error {
 	if !d.IsFinite() {
 		d = shape.Vec2{} // a jump across the whole float range: no stretch
 	}
-	b.shapes[s] = sh
-	b.xf[s] = xf
 	h.tight = t
 	w.tree.Update(s, t, d)
 	if h.flags&flagMoved == 0 {
 		h.flags |= flagMoved
 		b.moved = append(b.moved, s)
 	}
-	return nil
 }
 
 // SetShape gives a body a new shape (a power-up's bigger hitbox), keeping
@@ -374,7 +379,13 @@ func (w *World) SetShape(id BodyID, sh shape.Shape) error {
 	if !sh.Valid() {
 		return ErrInvalidShape
 	}
-	return w.place(s, sh, w.b.xf[s])
+	t := sh.WorldAABB(w.b.xf[s])
+	if !t.IsFinite() {
+		return fmt.Errorf("%w: body box %v of the new shape overflows", ErrNotFinite, t)
+	}
+	w.b.shapes[s] = sh
+	w.refresh(s, t)
+	return nil
 }
 
 // SetSensor makes a body a sensor or a solid body (a door that opens);

@@ -68,7 +68,10 @@ func (v Vec2) Max(w Vec2) Vec2 { return Vec2{math.Max(v.X, w.X), math.Max(v.Y, w
 // IsFinite reports whether both components are neither NaN nor infinite.
 func (v Vec2) IsFinite() bool { return isFinite(v.X) && isFinite(v.Y) }
 
-func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+func isFinite(f float64) bool { return math.Float64bits(f)&expMask != expMask }
+
+// expMask selects a float64's exponent bits: all set means NaN or ±Inf.
+const expMask = 0x7ff0000000000000
 
 // IsFinite reports whether f is neither NaN nor infinite.
 func IsFinite(f float64) bool { return isFinite(f) }
