@@ -35,7 +35,7 @@ type diffWorld struct {
 	r      *rand.Rand
 	w      *collide.World
 	live   map[collide.BodyID]*model
-	ids    []collide.BodyID // live ids, in the order added
+	ids    []collide.BodyID          // live ids, in the order added
 	dying  map[collide.BodyID]*model // removed since the last Step
 	dead   map[collide.BodyID]*model // removed before it: readable until the next
 	origin collide.Vec2
