@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/collide-go/collide/narrowphase"
@@ -17,7 +19,21 @@ type nearHit struct {
 
 func nearLess(a, b nearHit) bool { return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id) }
 
-var nearPool = sync.Pool{New: func() any { s := make([]nearHit, 0, 16); return &s }}
+// nearCand is a body whose box a Nearest search met: its slot and the
+// squared distance from the query point to its box.
+type nearCand struct {
+	bd2 float64
+	s   int32
+}
+
+// nearBuf is a Nearest search's scratch, pooled: queries write nothing to
+// the World.
+type nearBuf struct {
+	best []nearHit
+	cand []nearCand
+}
+
+var nearPool = sync.Pool{New: func() any { return &nearBuf{best: make([]nearHit, 0, 16), cand: make([]nearCand, 0, 64)} }}
 
 // Nearest calls fn for the k bodies passing filter f nearest to p, by the
 // distance from p to each shape (0 inside), nearest first (ties by id),
@@ -60,13 +76,14 @@ func (w *World) NearestWithin(p shape.Vec2, k int, maxDist float64, f Filter, fn
 		return nil
 	}
 	q := newQuery(f)
-	bufp := nearPool.Get().(*[]nearHit)
-	ns := nearSearch{w: w, p: p, k: k, q: q, best: (*bufp)[:0]}
+	buf := nearPool.Get().(*nearBuf)
+	ns := nearSearch{w: w, p: p, k: k, q: q, best: buf.best[:0], cand: buf.cand[:0]}
 	ns.reset(maxDist)
 
 	cand := w.b.cats.count(q.mask)
 	if cand <= 4*k || cand*cand <= 2*k*n {
 		w.b.cats.each(q.mask, ns.visit)
+		ns.finish()
 	} else {
 		bounds := w.tree.Bounds()
 		size := bounds.Max.Sub(bounds.Min)
@@ -85,6 +102,7 @@ func (w *World) NearestWithin(p shape.Vec2, k int, maxDist float64, f Filter, fn
 			// Grown by a rounding margin: p ± r must not round inwards.
 			box := shape.AABB{Min: shape.V(p.X-r, p.Y-r), Max: shape.V(p.X+r, p.Y+r)}.Expand(ns.slack)
 			w.tree.Query(box, ns.visitTree)
+			ns.finish()
 			if last || box.ContainsAABB(bounds) {
 				break
 			}
@@ -99,25 +117,27 @@ func (w *World) NearestWithin(p shape.Vec2, k int, maxDist float64, f Filter, fn
 			break
 		}
 	}
-	*bufp = ns.best[:0]
-	nearPool.Put(bufp)
+	buf.best, buf.cand = ns.best[:0], ns.cand[:0]
+	nearPool.Put(buf)
 	return nil
 }
 
-// nearSearch holds one Nearest search: the best k so far, in order.
+// nearSearch holds one Nearest search: the candidates met, and the best k
+// so far, in order.
 type nearSearch struct {
 	w     *World
 	p     shape.Vec2
 	k     int
 	q     query
 	best  []nearHit
+	cand  []nearCand
 	max2  float64 // squared maximum distance
 	prune float64 // boxes farther than this (squared) are skipped
 	slack float64 // rounding margin on distances
 }
 
 func (ns *nearSearch) reset(maxDist float64) {
-	ns.best = ns.best[:0]
+	ns.best, ns.cand = ns.best[:0], ns.cand[:0]
 	ns.max2 = float64(maxDist * maxDist)
 	ns.slack = float64(1e-12 * (1 + math.Abs(ns.p.X) + math.Abs(ns.p.Y) + maxDistOr0(maxDist)))
 	ns.prune = math.Inf(1)
@@ -145,40 +165,70 @@ func (ns *nearSearch) visitTree(s int32) bool {
 	return true
 }
 
-// visit considers body s.
+// visit records body s as a candidate if it passes the filter and its box
+// is not beyond the maximum distance.
 func (ns *nearSearch) visit(s int32) bool {
 	w := ns.w
 	b := &w.b
 	if b.hot[s].flags&flagAlive == 0 || !w.accept(s, ns.q) {
 		return true
 	}
-	if boxDistSq(ns.p, &b.hot[s].tight) > ns.prune {
-		return true
-	}
-	h := nearHit{d2: narrowphase.DistanceSq(b.shapes[s], b.xf[s], ns.p), id: w.idOf(s)}
-	if h.d2 > ns.max2 {
-		return true
-	}
-	k := ns.k
-	best := ns.best
-	if len(best) == k {
-		if !nearLess(h, best[k-1]) {
-			return true
-		}
-		best = best[:k-1]
-	}
-	i := len(best) // insertion into the short sorted list
-	best = append(best, h)
-	for i > 0 && nearLess(h, best[i-1]) {
-		best[i] = best[i-1]
-		i--
-	}
-	best[i] = h
-	ns.best = best
-	if len(best) == k {
-		ns.prune = math.Min(ns.prune, ns.pruneAt(math.Sqrt(best[k-1].d2)))
+	if bd := boxDistSq(ns.p, &b.hot[s].tight); bd <= ns.prune {
+		ns.cand = append(ns.cand, nearCand{bd2: bd, s: s})
 	}
 	return true
+}
+
+// finish computes shape distances for the candidates nearest box first,
+// and stops at the first box farther than the k-th best shape distance (by
+// more than the rounding margin): most candidates never need theirs.
+func (ns *nearSearch) finish() {
+	c := ns.cand
+	if len(c) <= 32 {
+		for i := 1; i < len(c); i++ { // insertion sort: short lists
+			x := c[i]
+			j := i
+			for ; j > 0 && c[j-1].bd2 > x.bd2; j-- {
+				c[j] = c[j-1]
+			}
+			c[j] = x
+		}
+	} else {
+		slices.SortFunc(c, func(x, y nearCand) int { return cmp.Compare(x.bd2, y.bd2) })
+	}
+	w := ns.w
+	b := &w.b
+	k := ns.k
+	for _, cd := range c {
+		if cd.bd2 > ns.prune {
+			break
+		}
+		s := cd.s
+		h := nearHit{d2: narrowphase.DistanceSq(b.shapes[s], b.xf[s], ns.p), id: w.idOf(s)}
+		if h.d2 > ns.max2 {
+			continue
+		}
+		best := ns.best
+		if len(best) == k {
+			if !nearLess(h, best[k-1]) {
+				continue
+			}
+			best = best[:k-1]
+		}
+		i := len(best) // insertion into the short sorted list
+		best = append(best, h)
+		for i > 0 && nearLess(h, best[i-1]) {
+			best[i] = best[i-1]
+			i--
+		}
+		best[i] = h
+		ns.best = best
+		if len(best) == k {
+			if p := ns.pruneAt(math.Sqrt(best[k-1].d2)); p < ns.prune {
+				ns.prune = p
+			}
+		}
+	}
 }
 
 // boxDistSq returns the squared distance from p to box b, zero inside.
