@@ -1,0 +1,424 @@
+package narrowphase
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+)
+
+// CastHit is where a moving shape first touches another: Fraction of the
+// motion, the world Point of the touch, and the unit Normal of the plane
+// that separates them there, pointing from the still shape toward the moving
+// one.
+type CastHit struct {
+	Fraction float64    // in [0, 1]: the first time of touching
+	Point    shape.Vec2 // world point where they touch
+	Normal   shape.Vec2 // unit normal from the still shape toward the moving one
+}
+
+// Cast reports when shape a, placed by ta and moved by delta (translation
+// only), first touches shape b, placed by tb, which stays.
+//
+// Fraction is the exact first time of touching, to rounding: the smallest t
+// in [0, 1] at which a moved by t·delta and b share a point. Touching counts,
+// so a motion that grazes b is a hit at the graze, and shapes that touch at
+// the start hit at 0. Normal is the unit normal of the plane that separates
+// them at the touch, from b toward a: b's outward face normal when a touches
+// a face of b, and at a vertex of b the direction with a on its positive
+// side. Shapes that overlap at the start (Collide reports a contact) give a
+// hit at Fraction 0 with Point Collide's first contact point and Normal the
+// negated Collide normal. A zero delta hits only shapes touching at the
+// start. An invalid shape or a non-finite delta gives no hit.
+//
+// Algorithm: a moved by x touches b exactly when x lies in the Minkowski
+// difference M = b ⊕ (−a). Every shape here is a convex core (a point or a
+// polygon) grown by a radius, so M is the Minkowski sum of the two cores,
+// built by merging their edges in angular order (de Berg et al.,
+// Computational Geometry, §13.3), grown by the sum of the radii; the cast is
+// the ray from the origin along delta against M: a slab clip of its edges
+// when the radius is zero (Cyrus and Beck), otherwise the nearest of its
+// offset edges and its vertex discs. M's edges remember the features of a
+// and b they came from, which give the contact point. Everything is computed
+// relative to b's position, so precision holds far from the world origin.
+// Nothing allocates.
+func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
+	if !a.Valid() || !b.Valid() || !delta.IsFinite() {
+		return CastHit{}, false
+	}
+	origin := tb.Pos
+	var ca, cb core
+	ca.set(a, ta, origin)
+	cb.set(b, tb, origin)
+	var m mink
+	m.build(&cb, &ca)
+	// Only a start inside M (or near enough for rounding to differ) can be
+	// an overlap; Collide then decides, and gives the manifold.
+	if m.mayOverlap() {
+		if c, ok := Collide(a, ta, b, tb); ok {
+			return CastHit{Fraction: 0, Point: c.Points[0].Point, Normal: c.Normal.Neg()}, true
+		}
+	}
+	h, ok := m.cast(delta, &ca, &cb)
+	if !ok {
+		return CastHit{}, false
+	}
+	h.Point = h.Point.Add(origin)
+	return h, true
+}
+
+// core is a shape's convex core, a point or a counter-clockwise polygon, in
+// a frame translated to some origin, and the radius that grows it into the
+// shape.
+type core struct {
+	v [shape.MaxPolygonVertices]shape.Vec2
+	n int
+	r float64
+}
+
+// set makes c the core of s placed by t, relative to origin.
+func (c *core) set(s shape.Shape, t shape.Transform, origin shape.Vec2) {
+	rel := s.EffectiveTransform(t)
+	rel.Pos = rel.Pos.Sub(origin)
+	c.r = 0
+	switch s.Kind() {
+	case shape.KindCircle:
+		c.v[0], c.n, c.r = rel.Apply(s.Center()), 1, s.Radius()
+	case shape.KindAABB, shape.KindOBB:
+		for i, p := range s.Corners() {
+			c.v[i] = rel.Apply(p)
+		}
+		c.n = 4
+	case shape.KindPolygon:
+		vs := s.Vertices()
+		for i, p := range vs {
+			c.v[i] = rel.Apply(p)
+		}
+		c.n = len(vs)
+	}
+}
+
+// lowest returns the index of c's lowest vertex (then leftmost), or, with
+// neg, of the lowest vertex of −c (c's highest, then rightmost).
+func (c *core) lowest(neg bool) int {
+	best := 0
+	for i := 1; i < c.n; i++ {
+		p, q := c.v[i], c.v[best]
+		if neg {
+			p, q = p.Neg(), q.Neg()
+		}
+		if p.Y < q.Y || (p.Y == q.Y && p.X < q.X) {
+			best = i
+		}
+	}
+	return best
+}
+
+// mink is the Minkowski difference b ⊕ (−a) of two cores, counter-clockwise,
+// with the vertex of b (ib) and of a (ja) each of its vertices came from,
+// and the sum of the radii.
+type mink struct {
+	v      [2 * shape.MaxPolygonVertices]shape.Vec2
+	ib, ja [2 * shape.MaxPolygonVertices]uint8
+	n      int
+	r      float64
+}
+
+// build sets m to b ⊕ (−a) by merging the edges of b and of −a in angular
+// order, starting from the sum of their lowest vertices. Parallel edges
+// merge into one.
+func (m *mink) build(b, a *core) {
+	m.r = a.r + b.r
+	m.n = 0
+	i0, j0 := b.lowest(false), a.lowest(true)
+	i, j := 0, 0
+	for i < b.n || j < a.n {
+		bi, aj := (i0+i)%b.n, (j0+j)%a.n
+		m.v[m.n] = b.v[bi].Sub(a.v[aj])
+		m.ib[m.n], m.ja[m.n] = uint8(bi), uint8(aj)
+		m.n++
+		eb := b.v[(bi+1)%b.n].Sub(b.v[bi])
+		ea := a.v[aj].Sub(a.v[(aj+1)%a.n]) // the edge of −a
+		cr := eb.Cross(ea)
+		if i >= b.n {
+			cr = -1 // only a's edges are left
+		} else if j >= a.n {
+			cr = 1
+		}
+		if cr >= 0 {
+			i++
+		}
+		if cr <= 0 {
+			j++
+		}
+	}
+}
+
+// mayOverlap reports whether the origin lies in m or within a rounding
+// margin of it: whether a and b may overlap at the start.
+func (m *mink) mayOverlap() bool {
+	scale := m.r
+	for k := range m.n {
+		scale = math.Max(scale, math.Abs(m.v[k].X)+math.Abs(m.v[k].Y))
+	}
+	slack := float64(1e-12 * scale)
+	if m.n == 1 {
+		return m.v[0].Len() <= m.r+slack
+	}
+	for k := range m.n {
+		e := m.v[(k+1)%m.n].Sub(m.v[k])
+		l := e.Len()
+		if l == 0 {
+			continue
+		}
+		// Signed distance of the origin outside edge k's line.
+		if out := e.Cross(m.v[k]) / l; out > m.r+slack {
+			return false
+		}
+	}
+	return true
+}
+
+// cast casts the ray t·d, t in [0, 1], from the origin against m and
+// returns the hit in the frame of the cores a and b, whose features give
+// the point.
+func (m *mink) cast(d shape.Vec2, a, b *core) (CastHit, bool) {
+	if m.n == 1 {
+		return m.castDisc(0, d, b)
+	}
+	if m.r == 0 {
+		return m.castPolygon(d, a, b)
+	}
+	return m.castRounded(d, a, b)
+}
+
+// castDisc casts against the disc of radius m.r around vertex k.
+func (m *mink) castDisc(k int, d shape.Vec2, b *core) (CastHit, bool) {
+	t, ok := discEntry(m.v[k], m.r, d)
+	if !ok {
+		return CastHit{}, false
+	}
+	x := d.Scale(t)
+	n := x.Sub(m.v[k])
+	if l := n.Len(); l > 0 {
+		n = n.Scale(1 / l)
+	} else {
+		n = d.Neg().Normalize()
+	}
+	return CastHit{Fraction: t, Normal: n, Point: b.v[m.ib[k]].Add(n.Scale(b.r))}, true
+}
+
+// discEntry returns the first t in [0, 1] at which t·d lies in the disc of
+// centre c and radius r, as rayCircle solves it: relative to the centre,
+// the discriminant from the perpendicular offset.
+func discEntry(c shape.Vec2, r float64, d shape.Vec2) (float64, bool) {
+	mo := c.Neg() // the origin relative to the centre
+	rr := float64(r * r)
+	if mo.LenSq() <= rr {
+		return 0, true
+	}
+	dd := d.LenSq()
+	if dd == 0 {
+		return 0, false
+	}
+	bq := mo.Dot(d)
+	if bq >= 0 {
+		return 0, false // outside and moving away
+	}
+	// Closest approach at s = -bq/dd; the perpendicular offset there.
+	s := -bq / dd
+	l := mo.Add(d.Scale(s))
+	disc := rr - l.LenSq()
+	if disc < 0 {
+		return 0, false
+	}
+	t := math.Max(s-math.Sqrt(disc/dd), 0)
+	if t > 1 {
+		return 0, false
+	}
+	return t, true
+}
+
+// castPolygon clips the ray t·d against m's edges (Cyrus–Beck): each edge's
+// half-plane bounds t from below (entering) or above (leaving).
+func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	enter := -1
+	nearest, nearestH := 0, math.Inf(-1) // the face the origin is deepest behind
+	for k := range m.n {
+		e := m.v[(k+1)%m.n].Sub(m.v[k])
+		nrm := shape.Vec2{X: e.Y, Y: -e.X} // outward: the polygon is counter-clockwise
+		l := nrm.Len()
+		if l == 0 {
+			continue
+		}
+		nrm = nrm.Scale(1 / l)
+		h := nrm.Dot(m.v[k]) // the origin is inside this half-plane when h >= 0
+		den := nrm.Dot(d)
+		if -h > nearestH {
+			nearest, nearestH = k, -h
+		}
+		switch {
+		case den < 0:
+			if t := h / den; t > lo {
+				lo, enter = t, k
+			}
+		case den > 0:
+			hi = math.Min(hi, h/den)
+		case h < 0:
+			return CastHit{}, false // parallel to the face and outside it
+		}
+	}
+	if !(lo <= hi) || lo > 1 || hi < 0 {
+		return CastHit{}, false
+	}
+	if lo < 0 || enter < 0 {
+		// The origin is inside: the shapes touch at the start (Collide saw
+		// no overlap, so by rounding alone). Report the face it is nearest.
+		return m.edgeHit(nearest, 0, d, a, b), true
+	}
+	// Collinear edges of M (nearly parallel faces of a and b, split by
+	// rounding) tie in the clip; the one whose segment holds the hit point
+	// names the features that touch.
+	return m.edgeHit(m.edgeAt(d.Scale(lo), enter), lo, d, a, b), true
+}
+
+// edgeAt returns the edge of m nearest the boundary point x (ties to the
+// edge given).
+func (m *mink) edgeAt(x shape.Vec2, guess int) int {
+	best, bestK := segDistSq(x, m.v[guess], m.v[(guess+1)%m.n]), guess
+	for k := range m.n {
+		if d := segDistSq(x, m.v[k], m.v[(k+1)%m.n]); d < best {
+			best, bestK = d, k
+		}
+	}
+	return bestK
+}
+
+// segDistSq returns the squared distance from p to the segment a–b.
+func segDistSq(p, a, b shape.Vec2) float64 {
+	e, w := b.Sub(a), p.Sub(a)
+	u := 0.0
+	if ee := e.LenSq(); ee > 0 {
+		u = math.Max(0, math.Min(1, w.Dot(e)/ee))
+	}
+	return w.Sub(e.Scale(u)).LenSq()
+}
+
+// castRounded casts against m grown by m.r: the first of its offset edges
+// and its vertex discs that the ray enters.
+func (m *mink) castRounded(d shape.Vec2, a, b *core) (CastHit, bool) {
+	// Touching at the start: the origin within m.r of the core.
+	if k, u, dist, inside := m.closest(); inside || dist <= m.r {
+		switch {
+		case inside || (u > 0 && u < 1):
+			return m.edgeHit(k, 0, d, a, b), true
+		case u == 0:
+			return m.castDisc(k, d, b)
+		default:
+			return m.castDisc((k+1)%m.n, d, b)
+		}
+	}
+	best, bestK, disc := math.Inf(1), -1, false
+	for k := range m.n {
+		v0, v1 := m.v[k], m.v[(k+1)%m.n]
+		e := v1.Sub(v0)
+		nrm := shape.Vec2{X: e.Y, Y: -e.X}
+		l := nrm.Len()
+		if l == 0 {
+			continue
+		}
+		nrm = nrm.Scale(1 / l)
+		den := nrm.Dot(d)
+		if den < 0 {
+			t := (nrm.Dot(v0) + m.r) / den
+			if t >= 0 && t < best {
+				// The foot of the hit on the core edge must lie on it.
+				q := d.Scale(t).Sub(nrm.Scale(m.r)).Sub(v0)
+				if s := q.Dot(e); s >= 0 && s <= e.LenSq() {
+					best, bestK, disc = t, k, false
+				}
+			}
+		}
+		if t, ok := discEntry(v0, m.r, d); ok && t < best {
+			best, bestK, disc = t, k, true
+		}
+	}
+	if bestK < 0 || best > 1 {
+		return CastHit{}, false
+	}
+	if disc {
+		return m.castDisc(bestK, d, b)
+	}
+	return m.edgeHit(bestK, best, d, a, b), true
+}
+
+// closest returns the edge of m's core nearest the origin, where on it the
+// nearest point lies (0 and 1 at its ends), the distance to the core, and
+// whether the origin is inside the core (then the edge it is least deep
+// behind).
+func (m *mink) closest() (int, float64, float64, bool) {
+	inside := true
+	best, bestK, bestU := math.Inf(1), 0, 0.0
+	deepest, deepK := math.Inf(-1), 0
+	for k := range m.n {
+		v0, v1 := m.v[k], m.v[(k+1)%m.n]
+		e := v1.Sub(v0)
+		w := v0.Neg()
+		if e.Cross(w) < 0 {
+			inside = false
+		}
+		ee := e.LenSq()
+		u := 0.0
+		if ee > 0 {
+			u = math.Max(0, math.Min(1, w.Dot(e)/ee))
+		}
+		if dist := w.Sub(e.Scale(u)).Len(); dist < best {
+			best, bestK, bestU = dist, k, u
+		}
+		if l := math.Sqrt(ee); l > 0 {
+			if h := e.Cross(w) / l; -h > deepest { // -h: how far behind the face
+				deepest, deepK = -h, k
+			}
+		}
+	}
+	if inside {
+		return deepK, 0.5, 0, true
+	}
+	return bestK, bestU, best, false
+}
+
+// edgeHit is the hit at fraction t on m's edge k (offset by m.r): the
+// normal is the edge's outward normal; the point comes from the features of
+// a and b the edge was made of. An edge of b meets a vertex of a, an edge of
+// a (negated) meets a vertex of b, and parallel edges of both meet along the
+// overlap of the two, whose middle is taken.
+func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
+	k1 := (k + 1) % m.n
+	e := m.v[k1].Sub(m.v[k])
+	n := shape.Vec2{X: e.Y, Y: -e.X}.Normalize()
+	x := d.Scale(t)
+	h := CastHit{Fraction: t, Normal: n}
+	bEdge, aEdge := m.ib[k] != m.ib[k1], m.ja[k] != m.ja[k1]
+	switch {
+	case bEdge && aEdge:
+		// Along the edge direction u, b's edge spans [0, lb] from b0 and
+		// a's moved edge spans its two projections; take the middle of the
+		// overlap, on b's surface.
+		b0 := b.v[m.ib[k]]
+		u := e.Normalize()
+		lb := b.v[m.ib[k1]].Sub(b0).Dot(u)
+		p0 := a.v[m.ja[k]].Add(x).Sub(b0).Dot(u)
+		p1 := a.v[m.ja[k1]].Add(x).Sub(b0).Dot(u)
+		s0, s1 := math.Max(0, math.Min(p0, p1)), math.Min(lb, math.Max(p0, p1))
+		s := 0.5 * (s0 + s1)
+		if !(s0 <= s1) {
+			s = 0.5 * lb
+		}
+		h.Point = b0.Add(u.Scale(s)).Add(n.Scale(b.r))
+	case bEdge:
+		h.Point = a.v[m.ja[k]].Add(x).Sub(n.Scale(a.r))
+	default:
+		h.Point = b.v[m.ib[k]].Add(n.Scale(b.r))
+	}
+	return h
+}
