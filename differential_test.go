@@ -311,6 +311,37 @@ func (d *diffWorld) query(after string) {
 		d.fail(after, "RayCast(%v, %v, %v, %+v) = %+v, %v; want %v", p, dir, maxDist, f, first, ok, wantHits)
 	}
 
+	// CastShape and CastShapeAll: the brute force casts against every body.
+	cs := d.randShape()
+	ct := collide.NewTransform(p, 2*math.Pi*r.Float64())
+	cd := collide.V(d.scale*20*(r.Float64()-0.5), d.scale*20*(r.Float64()-0.5))
+	if r.IntN(8) == 0 {
+		cd = collide.Vec2{}
+	}
+	var wantCast []collide.ShapeHit
+	for id, m := range d.live {
+		if h, ok := narrowphase.Cast(cs, ct, cd, m.shape, m.xf); ok && passes(f, id, m) {
+			wantCast = append(wantCast, collide.ShapeHit{Body: id, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal})
+		}
+	}
+	slices.SortFunc(wantCast, func(a, b collide.ShapeHit) int {
+		if c := cmp.Compare(a.Fraction, b.Fraction); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Body, b.Body)
+	})
+	var gotCast []collide.ShapeHit
+	if err := w.CastShapeAll(cs, ct, cd, f, func(h collide.ShapeHit) bool { gotCast = append(gotCast, h); return true }); err != nil {
+		d.fail(after, "CastShapeAll: %v", err)
+	}
+	if !slices.Equal(gotCast, wantCast) {
+		d.fail(after, "CastShapeAll(%v at %v by %v, %+v) = %v, want %v", cs, ct, cd, f, gotCast, wantCast)
+	}
+	firstCast, ok, _ := w.CastShape(cs, ct, cd, f)
+	if ok != (len(wantCast) > 0) || (ok && firstCast != wantCast[0]) {
+		d.fail(after, "CastShape(%v at %v by %v, %+v) = %+v, %v; want %v", cs, ct, cd, f, firstCast, ok, wantCast)
+	}
+
 	// Nearest and NearestWithin.
 	k := 1 + r.IntN(5)
 	within := []float64{math.Inf(1), d.scale * 3 * r.Float64(), 0}[r.IntN(3)]

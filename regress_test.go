@@ -524,3 +524,61 @@ func TestStepPhasesAreTraceRegions(t *testing.T) {
 		}
 	}
 }
+
+func TestCastShapeBadInput(t *testing.T) {
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	ball := must[collide.Shape](t)(collide.NewCircle(1))
+	_, _ = w.Add(collide.BodyDef{Shape: ball})
+	nan := math.NaN()
+	for name, err := range map[string]error{
+		"zero shape": func() error {
+			_, _, err := w.CastShape(collide.Shape{}, collide.Transform{}, collide.V(1, 0), collide.Filter{})
+			return err
+		}(),
+		"NaN delta": func() error {
+			_, _, err := w.CastShape(ball, collide.Transform{}, collide.V(nan, 0), collide.Filter{})
+			return err
+		}(),
+		"Inf transform": w.CastShapeAll(ball, collide.NewTransform(collide.V(math.Inf(1), 0), 0), collide.V(1, 0), collide.Filter{}, func(collide.ShapeHit) bool { return true }),
+		"overflowing delta": func() error {
+			_, _, err := w.CastShape(ball, collide.NewTransform(collide.V(1e308, 0), 0), collide.V(1e308, 0), collide.Filter{})
+			return err
+		}(),
+	} {
+		want := collide.ErrNotFinite
+		if name == "zero shape" {
+			want = collide.ErrInvalidShape
+		}
+		if !errors.Is(err, want) {
+			t.Errorf("%s: %v, want %v", name, err, want)
+		}
+	}
+}
+
+// TestCastShapeSeesMovesAndTies: a cast between a Move and the next Step
+// sees the move, and two bodies touched at the same fraction go to the
+// lower id.
+func TestCastShapeSeesMovesAndTies(t *testing.T) {
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	box := must[collide.Shape](t)(collide.NewAABB(1, 1))
+	ball := must[collide.Shape](t)(collide.NewCircle(0.5))
+	a := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: box, Position: collide.V(10, 0)}))
+	b := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: box, Position: collide.V(10, 3), Kind: collide.Static}))
+	w.Step()
+	_ = w.Move(b, collide.V(0, -3)) // now an exact twin of a, at the same place
+	h, ok, err := w.CastShape(ball, collide.Transform{}, collide.V(20, 0), collide.Filter{})
+	if err != nil || !ok || h.Body != min(a, b) || h.Fraction != 8.5/20 {
+		t.Errorf("CastShape = %+v, %v, %v; want the lower of %v, %v at %v", h, ok, err, a, b, 8.5/20)
+	}
+	n := 0
+	_ = w.CastShapeAll(ball, collide.Transform{}, collide.V(20, 0), collide.Filter{Exclude: a}, func(h collide.ShapeHit) bool {
+		n++
+		if h.Body != b {
+			t.Errorf("CastShapeAll excluding a found %v", h.Body)
+		}
+		return true
+	})
+	if n != 1 {
+		t.Errorf("CastShapeAll excluding a found %d bodies, want 1", n)
+	}
+}

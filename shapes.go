@@ -54,3 +54,10 @@ func SinCos(x float64) (sin, cos float64) { return shape.SinCos(x) }
 func PushOut(a Shape, ta Transform, b Shape, tb Transform) (Vec2, bool) {
 	return narrowphase.PushOut(a, ta, b, tb)
 }
+
+// Cast reports when shape a, placed by ta and moved by delta, first touches
+// shape b, placed by tb: the exact fraction of the motion, the point, and
+// the normal from b toward a. See narrowphase.Cast.
+func Cast(a Shape, ta Transform, delta Vec2, b Shape, tb Transform) (CastHit, bool) {
+	return narrowphase.Cast(a, ta, delta, b, tb)
+}

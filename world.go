@@ -36,6 +36,10 @@ type (
 	Contact = engine.Contact
 	// RayHit is where a ray enters a body.
 	RayHit = engine.RayHit
+	// ShapeHit is where a moving shape first touches a body.
+	ShapeHit = engine.ShapeHit
+	// CastHit is where a moving shape first touches another shape.
+	CastHit = narrowphase.CastHit
 	// Stats holds the counters and phase times of the last Step.
 	Stats = engine.Stats
 )
@@ -208,6 +212,23 @@ func (w *World) RayCast(origin, dir Vec2, maxDist float64, f Filter) (RayHit, bo
 // first, until fn returns false.
 func (w *World) RayCastAll(origin, dir Vec2, maxDist float64, f Filter, fn func(RayHit) bool) error {
 	return w.e.RayCastAll(origin, dir, maxDist, f, fn)
+}
+
+// CastShape returns the first body, passing filter f, that shape s placed by
+// t touches while it moves by delta (translation only): a projectile or a
+// dash that must not pass through walls. Fraction is the exact first time of
+// touching (touching counts, a body overlapped at the start is a hit at 0);
+// equal fractions go to the lower id. A NaN or infinite transform or delta
+// is refused with ErrNotFinite, a zero Shape with ErrInvalidShape.
+func (w *World) CastShape(s Shape, t Transform, delta Vec2, f Filter) (ShapeHit, bool, error) {
+	return w.e.CastShape(s, t, delta, f)
+}
+
+// CastShapeAll calls fn for every body, passing filter f, that shape s
+// placed by t touches while it moves by delta, in order of fraction (equal
+// fractions by id), until fn returns false.
+func (w *World) CastShapeAll(s Shape, t Transform, delta Vec2, f Filter, fn func(ShapeHit) bool) error {
+	return w.e.CastShapeAll(s, t, delta, f, fn)
 }
 
 // Nearest calls fn for the k bodies nearest to p, by distance from p to each

@@ -192,6 +192,22 @@ func BenchmarkQuery(b *testing.B) {
 			i++
 		}
 	})
+	bullet, err := collide.NewCircle(0.1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("CastShape", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			j := i % queryCount
+			a := q.angles[j]
+			if _, ok, _ := q.w.CastShape(bullet, collide.NewTransform(q.points[j], 0), collide.V(40*math.Cos(a), 40*math.Sin(a)), collide.Filter{}); ok {
+				found++
+			}
+			i++
+		}
+	})
 	b.Run("Nearest", func(b *testing.B) {
 		b.ReportAllocs()
 		i := 0

@@ -46,10 +46,23 @@ func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
 // visited by exactly one chunk, so a first-hit search stops early without
 // missing a candidate. RayCast only reads the tree and does not allocate.
 func (t *Tree) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32, maxDist float64) float64) {
+	t.Sweep(origin, dir, maxDist, shape.Vec2{}, fn)
+}
+
+// Sweep is RayCast against every fat box grown by half on each side (half.X
+// left and right, half.Y below and above): it visits the proxies that a box
+// of half extents half, centred on the ray and moving along it, meets or
+// starts in, roughly in order of that distance, with RayCast's clipping
+// rules. A shape cast sweeps its own box this way (Box2D's b2ShapeCast walks
+// its tree with the same grown ray). half must be finite and non-negative.
+func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, fn func(id int32, maxDist float64) float64) {
 	if t.live == 0 || !(maxDist >= 0) || !origin.IsFinite() || !dir.IsFinite() || dir.LenSq() == 0 {
 		return
 	}
-	bounds := t.bounds()
+	grow := func(b shape.AABB) shape.AABB {
+		return shape.AABB{Min: b.Min.Sub(half), Max: b.Max.Add(half)}
+	}
+	bounds := grow(t.bounds())
 	bounds = bounds.Expand(rayEps(origin, math.Abs(bounds.Min.X)+math.Abs(bounds.Min.Y)+math.Abs(bounds.Max.X)+math.Abs(bounds.Max.Y)))
 	lo, hi, ok := slab(bounds, origin, dir, 0, maxDist)
 	if !ok {
@@ -85,9 +98,9 @@ func (t *Tree) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32
 		}
 		first := cs == lo
 		a, b := origin.Add(dir.Scale(cs)), origin.Add(dir.Scale(ce))
-		box := shape.AABB{Min: a.Min(b), Max: a.Max(b)}.Expand(rayEps(origin, ce))
+		box := grow(shape.AABB{Min: a.Min(b), Max: a.Max(b)}.Expand(rayEps(origin, ce)))
 		visit := func(mn, mx [2]float64, id int32) bool {
-			te, _, ok := slab(shape.AABB{Min: vec(mn), Max: vec(mx)}, origin, dir, 0, maxDist)
+			te, _, ok := slab(grow(shape.AABB{Min: vec(mn), Max: vec(mx)}), origin, dir, 0, maxDist)
 			if !ok || (!first && te < cs) || (!last && te >= ce) {
 				return true
 			}

@@ -2,6 +2,7 @@ package broadphase
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -28,6 +29,61 @@ func TestRayCastZeroClipStillVisitsStartBoxes(t *testing.T) {
 			if want := []int32{0, 1}; !slices.Equal(got, want) {
 				t.Errorf("%T.RayCast from inside two boxes, maxDist %g, clip 0: visited %v, want %v", ix, maxDist, got, want)
 			}
+		}
+	}
+}
+
+// TestSweepMatchesGrownBoxes checks Sweep against a scan: it must visit
+// exactly the proxies whose fat box, grown by the half extents, the segment
+// enters or starts in, in order of that entry distance.
+func TestSweepMatchesGrownBoxes(t *testing.T) {
+	seed := testSeed(t)
+	r := rand.New(rand.NewPCG(seed, 77))
+	for round := range queryRounds() {
+		_, tr, _ := queryScene(r.Uint64(), 1+r.IntN(200))
+		origin := shape.V(r.Float64()*140-20, r.Float64()*140-20)
+		s, c := math.Sincos(2 * math.Pi * r.Float64())
+		dir := shape.V(c, s)
+		maxDist := []float64{0, r.Float64() * 60, math.Inf(1)}[r.IntN(3)]
+		half := shape.V(r.Float64()*3, r.Float64()*3)
+		var got []int32
+		tr.Sweep(origin, dir, maxDist, half, func(id int32, m float64) float64 {
+			got = append(got, id)
+			return m
+		})
+		type cand struct {
+			t  float64
+			id int32
+		}
+		var want []cand
+		for id := range int32(len(tr.flags)) {
+			if tr.flags[id]&flagAlive == 0 {
+				continue
+			}
+			f := tr.FatAABB(id)
+			g := shape.AABB{Min: f.Min.Sub(half), Max: f.Max.Add(half)}
+			if te, _, ok := slab(g, origin, dir, 0, maxDist); ok {
+				want = append(want, cand{te, id})
+			}
+		}
+		slices.SortFunc(want, func(a, b cand) int {
+			if a.t != b.t {
+				if a.t < b.t {
+					return -1
+				}
+				return 1
+			}
+			return int(a.id - b.id)
+		})
+		ids := make([]int32, len(want))
+		for i, c := range want {
+			ids[i] = c.id
+		}
+		gs, ws := slices.Clone(got), slices.Clone(ids)
+		slices.Sort(gs)
+		slices.Sort(ws)
+		if !slices.Equal(gs, ws) {
+			t.Fatalf("round %d: Sweep(%v, %v, %g, half %v) visited %v, want %v", round, origin, dir, maxDist, half, got, ids)
 		}
 	}
 }

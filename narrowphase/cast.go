@@ -396,6 +396,7 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 	k1 := (k + 1) % m.n
 	e := m.v[k1].Sub(m.v[k])
 	n := shape.Vec2{X: e.Y, Y: -e.X}.Normalize()
+	n = shape.Vec2{X: n.X + 0, Y: n.Y + 0} // no negative zeros: -0 + 0 is +0
 	x := d.Scale(t)
 	h := CastHit{Fraction: t, Normal: n}
 	bEdge, aEdge := m.ib[k] != m.ib[k1], m.ja[k] != m.ja[k1]
