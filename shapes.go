@@ -61,3 +61,13 @@ func PushOut(a Shape, ta Transform, b Shape, tb Transform) (Vec2, bool) {
 func Cast(a Shape, ta Transform, delta Vec2, b Shape, tb Transform) (CastHit, bool) {
 	return narrowphase.Cast(a, ta, delta, b, tb)
 }
+
+// Sweep is a shape's motion over a step, position and angle at t = 0 and
+// t = 1, for TimeOfImpact.
+type Sweep = narrowphase.Sweep
+
+// TimeOfImpact returns the first time in [0, 1] at which two shapes moving
+// along their sweeps, rotating too, touch. See narrowphase.TimeOfImpact.
+func TimeOfImpact(a Shape, sa Sweep, b Shape, sb Sweep) (float64, bool) {
+	return narrowphase.TimeOfImpact(a, sa, b, sb)
+}

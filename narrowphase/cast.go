@@ -359,32 +359,39 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core) (CastHit, bool) {
 func (m *mink) closest() (int, float64, float64, bool) {
 	inside := true
 	best, bestK, bestU := math.Inf(1), 0, 0.0
-	deepest, deepK := math.Inf(-1), 0
 	for k := range m.n {
-		v0, v1 := m.v[k], m.v[(k+1)%m.n]
-		e := v1.Sub(v0)
+		v0 := m.v[k]
+		e := m.v[(k+1)%m.n].Sub(v0)
 		w := v0.Neg()
 		if e.Cross(w) < 0 {
 			inside = false
 		}
 		ee := e.LenSq()
 		u := 0.0
-		if ee > 0 {
-			u = math.Max(0, math.Min(1, w.Dot(e)/ee))
+		if wd := w.Dot(e); wd > 0 && ee > 0 {
+			if u = wd / ee; u > 1 {
+				u = 1
+			}
 		}
-		if dist := w.Sub(e.Scale(u)).Len(); dist < best {
-			best, bestK, bestU = dist, k, u
+		if dd := w.Sub(e.Scale(u)).LenSq(); dd < best {
+			best, bestK, bestU = dd, k, u
 		}
-		if l := math.Sqrt(ee); l > 0 {
-			if h := e.Cross(w) / l; -h > deepest { // -h: how far behind the face
+	}
+	if !inside {
+		return bestK, bestU, math.Sqrt(best), false
+	}
+	// Inside: the face the origin is least deep behind.
+	deepest, deepK := math.Inf(-1), 0
+	for k := range m.n {
+		v0 := m.v[k]
+		e := m.v[(k+1)%m.n].Sub(v0)
+		if l := e.Len(); l > 0 {
+			if h := e.Cross(v0.Neg()) / l; -h > deepest {
 				deepest, deepK = -h, k
 			}
 		}
 	}
-	if inside {
-		return deepK, 0.5, 0, true
-	}
-	return bestK, bestU, best, false
+	return deepK, 0.5, 0, true
 }
 
 // edgeHit is the hit at fraction t on m's edge k (offset by m.r): the
