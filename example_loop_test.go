@@ -89,3 +89,17 @@ func ExampleWorld_CastShape() {
 		ok && hit.Body == wall, hit.Fraction, hit.Point.X, hit.Point.Y, hit.Normal.X, hit.Normal.Y)
 	// Output: hit the wall: true, after 0.247 of the motion, at (9.99, 0.00), normal (-1, 0)
 }
+
+// A character walking diagonally into a wall slides along it.
+func ExampleWorld_MoveAndSlide() {
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	defer w.Close()
+	wallShape, _ := collide.NewAABB(0.5, 20)
+	_, _ = w.Add(collide.BodyDef{Shape: wallShape, Position: collide.V(3.5, 0), Kind: collide.Static}) // face at x = 3
+	player, _ := collide.NewCircle(0.5)
+
+	r, _ := w.MoveAndSlide(player, collide.NewTransform(collide.V(0, 0), 0), collide.V(4, 3), collide.Filter{})
+	fmt.Printf("ended at (%.2f, %.2f), blocked: %v, wall normal (%.0f, %.0f)\n",
+		r.Position.X, r.Position.Y, r.Blocked, r.Hits[0].Normal.X, r.Hits[0].Normal.Y)
+	// Output: ended at (2.50, 3.00), blocked: true, wall normal (-1, 0)
+}

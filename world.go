@@ -40,6 +40,8 @@ type (
 	ShapeHit = engine.ShapeHit
 	// CastHit is where a moving shape first touches another shape.
 	CastHit = narrowphase.CastHit
+	// MoveResult is where MoveAndSlide left a character and what it met.
+	MoveResult = engine.MoveResult
 	// Stats holds the counters and phase times of the last Step.
 	Stats = engine.Stats
 )
@@ -229,6 +231,21 @@ func (w *World) CastShape(s Shape, t Transform, delta Vec2, f Filter) (ShapeHit,
 // fractions by id), until fn returns false.
 func (w *World) CastShapeAll(s Shape, t Transform, delta Vec2, f Filter, fn func(ShapeHit) bool) error {
 	return w.e.CastShapeAll(s, t, delta, f, fn)
+}
+
+// MoveAndSlide moves a character shape s placed by t by delta, sliding
+// along the bodies passing f that it meets, and reports where it ended and
+// what it touched; it never passes through a body and ends overlapping none.
+// The world is not changed: set the character's body to the result.
+func (w *World) MoveAndSlide(s Shape, t Transform, delta Vec2, f Filter) (MoveResult, error) {
+	return w.e.MoveAndSlide(s, t, delta, f)
+}
+
+// Depenetrate returns the smallest translation (found round by round) that
+// moves shape s placed by t out of every body passing f that it overlaps,
+// all at once; zero when it overlaps nothing.
+func (w *World) Depenetrate(s Shape, t Transform, f Filter) (Vec2, error) {
+	return w.e.Depenetrate(s, t, f)
 }
 
 // Nearest calls fn for the k bodies nearest to p, by distance from p to each

@@ -83,7 +83,7 @@ func (w *World) CastShape(s shape.Shape, t shape.Transform, delta shape.Vec2, f 
 		// Clip a little past the best, so that bodies touched at the same
 		// fraction (by rounding, their boxes entered a hair later) are
 		// still visited for the tie rule.
-		return math.Min(limit, float64(best.Fraction*l)*(1+1e-9)+1e-300)
+		return math.Min(limit, float64(float64(best.Fraction*l)*(1+1e-9))+1e-300)
 	})
 	return best, found, nil
 }

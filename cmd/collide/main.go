@@ -253,7 +253,7 @@ func mean(v []float64) float64 {
 // linearly between the closest ranks (Hyndman and Fan's method 7, the one
 // R and NumPy use by default).
 func quantile(sorted []float64, q float64) float64 {
-	h := float64(len(sorted)-1) * q
+	h := float64(float64(len(sorted)-1) * q) // explicit: no fused multiply-add on arm64
 	lo := int(math.Floor(h))
 	hi := min(lo+1, len(sorted)-1)
 	return sorted[lo] + float64((h-float64(lo))*(sorted[hi]-sorted[lo]))

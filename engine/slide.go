@@ -1,0 +1,306 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// MaxSlides is how many surfaces MoveAndSlide slides along in one move: a
+// corridor's two walls and a floor, with one to spare.
+const MaxSlides = 4
+
+// MoveResult is where MoveAndSlide left a character and what it touched.
+type MoveResult struct {
+	// Position is where the shape's origin ended.
+	Position shape.Vec2
+	// Blocked is set when a body stopped or deflected the motion: the
+	// shape did not move by the whole delta.
+	Blocked bool
+	// Hits are the surfaces met, in order (Hits[:Count]): the body, the
+	// fraction of the motion left at that leg, the point and the normal
+	// (from the body toward the character; Normal.Y > 0 is a floor when +Y
+	// is up).
+	Hits  [MaxSlides]ShapeHit
+	Count int
+	// Pushed is the translation the final depenetration added (nonzero
+	// only when the character started wedged into bodies).
+	Pushed shape.Vec2
+}
+
+// MoveAndSlide moves a character shape s, placed by t, by delta, sliding
+// along the bodies passing filter f that it meets: a cast, a move to the
+// touch, and the remaining motion clipped against the plane of the hit (and
+// against the planes met before it, so that a corner stops it instead of
+// pushing it through), up to MaxSlides times. Against one flat wall the
+// result is exactly the analytic slide: to the wall, then along it by the
+// tangential part of what is left. Surfaces the shape only touches, or
+// moves along or away from, do not stop it. It never passes through a body
+// and ends overlapping none (beyond rounding): a shape that starts wedged
+// into bodies is first pushed out of all of them with Depenetrate. The
+// world is not changed; move the character's body to Position yourself.
+func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2, f Filter) (MoveResult, error) {
+	if err := checkCast(s, t, delta); err != nil {
+		return MoveResult{}, err
+	}
+	var res MoveResult
+	push, err := w.Depenetrate(s, t, f)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	res.Pushed = push
+	pos := t.Pos.Add(push)
+	rem := delta
+	var planes [MaxSlides]shape.Vec2
+	np := 0
+	for np < MaxSlides && rem != (shape.Vec2{}) {
+		xf := shape.Transform{Pos: pos, Rot: t.Rot}
+		h, ok := w.slideCast(s, xf, rem, f)
+		if !ok {
+			break
+		}
+		res.Blocked = true
+		res.Hits[res.Count] = h
+		res.Count++
+		pos = pos.Add(rem.Scale(h.Fraction))
+		rem = rem.Scale(1 - h.Fraction)
+		planes[np] = h.Normal
+		np++
+		rem = clipPlanes(rem, planes[:np])
+	}
+	if rem != (shape.Vec2{}) {
+		if np == MaxSlides {
+			rem = shape.Vec2{} // out of slides: stop at the last touch
+		}
+		pos = pos.Add(rem)
+	}
+	// Rounding can leave the shape a few ulps into a surface; clear it.
+	if d, err := w.Depenetrate(s, shape.Transform{Pos: pos, Rot: t.Rot}, f); err == nil {
+		pos = pos.Add(d)
+	}
+	res.Position = pos
+	return res, nil
+}
+
+// clipPlanes removes from v its part into each plane (normals n, pointing
+// out of the surfaces), last plane first; where two planes meet at a
+// crease it keeps only the motion along the crease, and nothing if that
+// too goes into one of them.
+func clipPlanes(v shape.Vec2, planes []shape.Vec2) shape.Vec2 {
+	last := planes[len(planes)-1]
+	if d := v.Dot(last); d < 0 {
+		v = v.Sub(last.Scale(d))
+	}
+	for _, p := range planes[:len(planes)-1] {
+		if v.Dot(p) < -1e-12*v.Len() {
+			// Into an earlier plane: slide along the crease of the two.
+			crease := shape.Vec2{X: -last.Y, Y: last.X}
+			v = crease.Scale(v.Dot(crease))
+			for _, q := range planes {
+				if v.Dot(q) < -1e-12*v.Len() {
+					return shape.Vec2{}
+				}
+			}
+			return v
+		}
+	}
+	return v
+}
+
+// slideCast is CastShape for a character: bodies it starts touching or
+// overlapping by rounding do not stop it unless it moves into them.
+func (w *World) slideCast(s shape.Shape, t shape.Transform, delta shape.Vec2, f Filter) (ShapeHit, bool) {
+	q := newQuery(f)
+	b := &w.b
+	l := delta.Len()
+	var best ShapeHit
+	found := false
+	w.sweep(s, t, delta, func(k int32, limit float64) float64 {
+		if !w.accept(k, q) {
+			return limit
+		}
+		h, ok := narrowphase.Cast(s, t, delta, b.shapes[k], b.xf[k])
+		if !ok || (h.Fraction == 0 && h.Normal.Dot(delta) >= 0) {
+			return limit
+		}
+		id := w.idOf(k)
+		if !found || h.Fraction < best.Fraction || (h.Fraction == best.Fraction && id < best.Body) {
+			best = ShapeHit{Body: id, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal}
+			found = true
+		}
+		return math.Min(limit, float64(float64(best.Fraction*l)*(1+1e-9))+1e-300)
+	})
+	return best, found
+}
+
+// depenIters bounds Depenetrate's rounds: a round ends in a verified
+// escape unless a move uncovers new overlaps (a wall behind the first).
+const depenIters = 8
+
+// maxDepenContacts is how many overlapped bodies one round solves together;
+// the deepest are kept.
+const maxDepenContacts = 8
+
+// depenDirs is how many evenly spread directions Depenetrate tries besides
+// the contact normals and the corners they make.
+const depenDirs = 64
+
+// Depenetrate returns a short translation that moves shape s placed by t
+// out of every body passing filter f that it overlaps, all at once: a
+// player wedged where two walls meet is pushed out of both (summing the two
+// MTVs pushes too far or not far enough). The zero vector means the shape
+// overlaps nothing.
+//
+// Each round gathers the bodies the shape overlaps and tries escapes: each
+// contact's PushOut, the corner where two contacts' half-planes meet (exact
+// for a wedge between flat walls), and, along the contact normals and
+// 64 evenly spread directions, the shortest move that leaves every
+// overlapped body (found by casting the shape back from far along the
+// direction: where it first touches a body is where it leaves it). The
+// shortest escape that overlaps nothing at all wins; if none does (a move
+// out of one wall into another), the shortest is taken and the next round
+// starts from there.
+func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.Vec2, error) {
+	if err := checkCast(s, t, shape.Vec2{}); err != nil {
+		return shape.Vec2{}, err
+	}
+	q := newQuery(f)
+	total := shape.Vec2{}
+	for range depenIters {
+		xf := shape.Transform{Pos: t.Pos.Add(total), Rot: t.Rot}
+		var ov depenSet
+		w.overlaps(s, xf, q, &ov)
+		if ov.n == 0 {
+			return total, nil
+		}
+		var best, fallback shape.Vec2
+		bestLen, fallLen := math.Inf(1), math.Inf(1)
+		try := func(x shape.Vec2) {
+			l := x.LenSq()
+			if !(l < bestLen) || !x.IsFinite() {
+				return
+			}
+			if l < fallLen {
+				fallback, fallLen = x, l
+			}
+			if !w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
+				best, bestLen = x, l
+			}
+		}
+		for i := range ov.n {
+			try(ov.push[i])
+			for j := i + 1; j < ov.n; j++ {
+				if x, ok := corner(ov.push[i], ov.push[j]); ok {
+					try(x)
+				}
+			}
+			try(w.exitAlong(s, xf, ov.push[i].Normalize(), &ov))
+		}
+		for k := range depenDirs {
+			sn, cs := shape.SinCos(2 * math.Pi * float64(k) / depenDirs)
+			try(w.exitAlong(s, xf, shape.Vec2{X: cs, Y: sn}, &ov))
+		}
+		if !math.IsInf(bestLen, 1) {
+			return total.Add(best), nil
+		}
+		if math.IsInf(fallLen, 1) {
+			return total, nil
+		}
+		total = total.Add(fallback)
+	}
+	return total, nil
+}
+
+// depenSet is the bodies a shape overlaps, with the PushOut out of each.
+type depenSet struct {
+	slot [maxDepenContacts]int32
+	push [maxDepenContacts]shape.Vec2
+	n    int
+}
+
+// overlaps fills ov with the bodies passing q that shape s placed by xf
+// overlaps, the deepest if there are more than it holds.
+func (w *World) overlaps(s shape.Shape, xf shape.Transform, q query, ov *depenSet) {
+	b := &w.b
+	box := s.WorldAABB(xf)
+	w.tree.Query(box, func(k int32) bool {
+		if !w.accept(k, q) || !b.hot[k].tight.Overlaps(box) {
+			return true
+		}
+		d, ok := narrowphase.PushOut(s, xf, b.shapes[k], b.xf[k])
+		if !ok {
+			return true
+		}
+		if ov.n < maxDepenContacts {
+			ov.slot[ov.n], ov.push[ov.n] = k, d
+			ov.n++
+			return true
+		}
+		j := 0
+		for i := range ov.n {
+			if ov.push[i].LenSq() < ov.push[j].LenSq() {
+				j = i
+			}
+		}
+		if d.LenSq() > ov.push[j].LenSq() {
+			ov.slot[j], ov.push[j] = k, d
+		}
+		return true
+	})
+}
+
+// overlapsAny reports whether shape s placed by xf overlaps a body passing q.
+func (w *World) overlapsAny(s shape.Shape, xf shape.Transform, q query) bool {
+	b := &w.b
+	box := s.WorldAABB(xf)
+	hit := false
+	w.tree.Query(box, func(k int32) bool {
+		if w.accept(k, q) && b.hot[k].tight.Overlaps(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
+			hit = true
+			return false
+		}
+		return true
+	})
+	return hit
+}
+
+// corner returns the shortest x with x·n̂ ≥ |p| for both pushes p (each a
+// half-plane the shape must reach), where their boundary lines meet.
+func corner(p1, p2 shape.Vec2) (shape.Vec2, bool) {
+	d1, d2 := p1.Len(), p2.Len()
+	n1, n2 := p1.Scale(1/d1), p2.Scale(1/d2)
+	den := n1.Cross(n2)
+	if math.Abs(den) < 1e-9 {
+		return shape.Vec2{}, false
+	}
+	// Solve n1·x = d1, n2·x = d2.
+	x := shape.Vec2{X: (float64(d1*n2.Y) - float64(d2*n1.Y)) / den, Y: (float64(d2*n1.X) - float64(d1*n2.X)) / den}
+	return x, x.IsFinite()
+}
+
+// exitAlong returns the shortest move along the unit u that takes shape s
+// placed by xf out of every body in ov, plus PushOut's kind of margin: for
+// each body, the shape is cast back from far along u, and where it first
+// touches the body is where, moving out along u, it leaves it.
+func (w *World) exitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *depenSet) shape.Vec2 {
+	b := &w.b
+	far := 0.0
+	for i := range ov.n {
+		far = math.Max(far, 2*(s.BoundingRadius()+b.shapes[ov.slot[i]].BoundingRadius())+ov.push[i].Len())
+	}
+	far += 1
+	start := shape.Transform{Pos: xf.Pos.Add(u.Scale(far)), Rot: xf.Rot}
+	back := u.Scale(-far)
+	exit := 0.0
+	for i := range ov.n {
+		k := ov.slot[i]
+		h, ok := narrowphase.Cast(s, start, back, b.shapes[k], b.xf[k])
+		if !ok {
+			return shape.Vec2{X: math.Inf(1)} // cannot happen: it overlaps at the end
+		}
+		exit = math.Max(exit, float64(far*(1-h.Fraction)))
+	}
+	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + far
+	return u.Scale(exit + float64(4*0x1p-52*scale))
+}

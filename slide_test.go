@@ -1,0 +1,181 @@
+package collide_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/collide-go/collide"
+)
+
+func TestMoveAndSlideFlatWallIsTheAnalyticSlide(t *testing.T) {
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	floor := must[collide.Shape](t)(collide.NewAABB(50, 0.5))
+	_, _ = w.Add(collide.BodyDef{Shape: floor, Position: collide.V(0, -1.5), Kind: collide.Static})
+	ball := must[collide.Shape](t)(collide.NewCircle(0.5))
+	r, err := w.MoveAndSlide(ball, collide.Transform{}, collide.V(3, -2), collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Down to the floor after a quarter of the motion, then along it by
+	// the horizontal part of the rest.
+	if r.Position != collide.V(3, -0.5) || !r.Blocked || r.Count != 1 || r.Hits[0].Normal != collide.V(0, 1) || r.Hits[0].Fraction != 0.25 {
+		t.Errorf("MoveAndSlide = %+v; want position (3, -0.5), one hit at 0.25 with normal +Y", r)
+	}
+	// Sliding on along the floor is not blocked by it.
+	r2, _ := w.MoveAndSlide(ball, collide.NewTransform(r.Position, 0), collide.V(5, 0), collide.Filter{})
+	if r2.Position != collide.V(8, -0.5) || r2.Blocked {
+		t.Errorf("sliding along the floor = %+v; want (8, -0.5), not blocked", r2)
+	}
+}
+
+func TestMoveAndSlideStopsInACorner(t *testing.T) {
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	wallV := must[collide.Shape](t)(collide.NewAABB(0.5, 10))
+	wallH := must[collide.Shape](t)(collide.NewAABB(10, 0.5))
+	_, _ = w.Add(collide.BodyDef{Shape: wallV, Position: collide.V(5.5, 0), Kind: collide.Static})  // face at x = 5
+	_, _ = w.Add(collide.BodyDef{Shape: wallH, Position: collide.V(0, -5.5), Kind: collide.Static}) // face at y = -5
+	box := must[collide.Shape](t)(collide.NewAABB(0.5, 0.5))
+	r, err := w.MoveAndSlide(box, collide.Transform{}, collide.V(20, -30), collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(r.Position.X-4.5) > 1e-12 || math.Abs(r.Position.Y+4.5) > 1e-12 {
+		t.Errorf("into a corner: %+v, want (4.5, -4.5)", r)
+	}
+	if _, ok := overlapsAny(w, box, collide.NewTransform(r.Position, 0)); ok {
+		t.Errorf("ends overlapping a wall at %v", r.Position)
+	}
+}
+
+// overlapsAny reports a body that shape s placed by t overlaps.
+func overlapsAny(w *collide.World, s collide.Shape, t collide.Transform) (collide.BodyID, bool) {
+	var hit collide.BodyID
+	found := false
+	_ = w.QueryShape(s, t, collide.Filter{}, func(id collide.BodyID, m collide.Manifold) bool {
+		hit, found = id, true
+		return false
+	})
+	return hit, found
+}
+
+// TestMoveAndSlideNeverPassesThrough moves characters of every kind through
+// random levels of walls (thin ones included) with long moves: the first
+// leg never overlaps a wall on the way and the character never ends
+// overlapping one.
+func TestMoveAndSlideNeverPassesThrough(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	rounds := 200
+	if testing.Short() {
+		rounds = 40
+	}
+	for round := range rounds {
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		for range 25 {
+			var sh collide.Shape
+			switch r.IntN(3) {
+			case 0:
+				sh = must[collide.Shape](t)(collide.NewOBB(0.05+3*r.Float64(), 0.01+0.3*r.Float64()))
+			case 1:
+				sh = must[collide.Shape](t)(collide.NewAABB(0.1+2*r.Float64(), 0.1+2*r.Float64()))
+			default:
+				sh = must[collide.Shape](t)(collide.NewCircle(0.2 + r.Float64()))
+			}
+			_, _ = w.Add(collide.BodyDef{Shape: sh, Position: collide.V(20*r.Float64(), 20*r.Float64()), Angle: 7 * r.Float64(), Kind: collide.Static})
+		}
+		var ch collide.Shape
+		switch round % 3 {
+		case 0:
+			ch = must[collide.Shape](t)(collide.NewCircle(0.3))
+		case 1:
+			ch = must[collide.Shape](t)(collide.NewAABB(0.3, 0.5))
+		default:
+			ch = must[collide.Shape](t)(collide.ConvexHull([]collide.Vec2{{X: -0.3, Y: -0.4}, {X: 0.3, Y: -0.4}, {X: 0, Y: 0.5}}))
+		}
+		start := collide.NewTransform(collide.V(20*r.Float64(), 20*r.Float64()), 0)
+		if _, ok := overlapsAny(w, ch, start); ok {
+			continue // the wedged case is Depenetrate's test
+		}
+		delta := collide.V(30*(r.Float64()-0.5), 30*(r.Float64()-0.5))
+		res, err := w.MoveAndSlide(ch, start, delta, collide.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id, ok := overlapsAny(w, ch, collide.NewTransform(res.Position, 0)); ok {
+			b, _ := w.Body(id)
+			m, _ := collide.Collide(ch, collide.NewTransform(res.Position, 0), b.Shape, collide.NewTransform(b.Position, b.Angle))
+			if m.Depth > 1e-9 {
+				t.Fatalf("round %d: MoveAndSlide(%v from %v by %v) = %+v ends %g deep in %v", round, ch, start.Pos, delta, res, m.Depth, b.Shape)
+			}
+		}
+		first := delta
+		if res.Count > 0 {
+			first = delta.Scale(res.Hits[0].Fraction)
+		}
+		for i := 0; i <= 200; i++ {
+			p := start.Pos.Add(first.Scale(float64(i) / 200))
+			if id, ok := overlapsAny(w, ch, collide.NewTransform(p, 0)); ok {
+				b, _ := w.Body(id)
+				m, _ := collide.Collide(ch, collide.NewTransform(p, 0), b.Shape, collide.NewTransform(b.Position, b.Angle))
+				if m.Depth > 1e-9 {
+					t.Fatalf("round %d: the first leg of %v from %v by %v passes %g deep through %v at %v", round, ch, start.Pos, delta, m.Depth, b.Shape, p)
+				}
+			}
+		}
+	}
+}
+
+// TestDepenetrateWedgedInACorner: players wedged where two overlapping
+// walls meet are pushed out of both at once (summing the two MTVs, or
+// taking them one after the other, left some stuck or pushed too far).
+func TestDepenetrateWedgedInACorner(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	stuck, checked := 0, 0
+	for range 500 {
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		a := 3 * r.Float64()
+		wall := must[collide.Shape](t)(collide.NewOBB(5, 0.5))
+		_, _ = w.Add(collide.BodyDef{Shape: wall, Angle: a, Kind: collide.Static})
+		_, _ = w.Add(collide.BodyDef{Shape: wall, Angle: a + 0.6 + 1.5*r.Float64(), Kind: collide.Static})
+		ball := must[collide.Shape](t)(collide.NewCircle(0.5))
+		p := collide.V(r.Float64()-0.5, r.Float64()-0.5)
+		d, err := w.Depenetrate(ball, collide.NewTransform(p, 0), collide.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := overlapsAny(w, ball, collide.NewTransform(p.Add(d), 0)); ok {
+			stuck++
+		}
+		if checked < 40 {
+			// Brute force: the shortest escape on a polar grid.
+			checked++
+			best := math.Inf(1)
+			for i := range 360 {
+				s, c := math.Sincos(2 * math.Pi * float64(i) / 360)
+				for k := 1; k <= 800 && float64(k)*0.01 < best; k++ {
+					x := collide.V(c, s).Scale(float64(k) * 0.01)
+					if _, ok := overlapsAny(w, ball, collide.NewTransform(p.Add(x), 0)); !ok {
+						best = math.Min(best, x.Len())
+						break
+					}
+				}
+			}
+			if d.Len() > 1.25*best+0.02 {
+				t.Errorf("wedged at %v: pushed %v, but an escape of %v exists", p, d.Len(), best)
+			}
+		}
+	}
+	if stuck != 0 {
+		t.Errorf("%d of 500 wedged players still overlap a wall", stuck)
+	}
+	// Two walls meeting at a right angle: out of both by exactly their
+	// depths (to PushOut's margin).
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	_, _ = w.Add(collide.BodyDef{Shape: must[collide.Shape](t)(collide.NewAABB(5, 0.5)), Position: collide.V(0, -0.5), Kind: collide.Static})
+	_, _ = w.Add(collide.BodyDef{Shape: must[collide.Shape](t)(collide.NewAABB(0.5, 5)), Position: collide.V(-0.5, 0), Kind: collide.Static})
+	box := must[collide.Shape](t)(collide.NewAABB(1, 1))
+	d, _ := w.Depenetrate(box, collide.NewTransform(collide.V(0.7, 0.6), 0), collide.Filter{})
+	if math.Abs(d.X-0.3) > 1e-12 || math.Abs(d.Y-0.4) > 1e-12 {
+		t.Errorf("Depenetrate from a right-angled corner = %v, want (0.3, 0.4)", d)
+	}
+}
