@@ -103,3 +103,28 @@ func ExampleWorld_MoveAndSlide() {
 		r.Position.X, r.Position.Y, r.Blocked, r.Hits[0].Normal.X, r.Hits[0].Normal.Y)
 	// Output: ended at (2.50, 3.00), blocked: true, wall normal (-1, 0)
 }
+
+// A bullet body crossing a trigger zone and a thin wall within one Step:
+// both are contacts of that Step, swept, with the fraction of the motion at
+// which the bullet reached each.
+func ExampleBodyDef_bullet() {
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	defer w.Close()
+	zoneShape, _ := collide.NewAABB(1, 3)
+	wallShape, _ := collide.NewAABB(0.01, 3)
+	zone, _ := w.Add(collide.BodyDef{Shape: zoneShape, Position: collide.V(5, 0), Kind: collide.Static, Sensor: true})
+	wall, _ := w.Add(collide.BodyDef{Shape: wallShape, Position: collide.V(20, 0), Kind: collide.Static})
+	ball, _ := collide.NewCircle(0.1)
+	shot, _ := w.Add(collide.BodyDef{Shape: ball, Bullet: true})
+	w.Step()
+
+	_ = w.Move(shot, collide.V(40, 0)) // 40 units in one tick: past both
+	w.Step()
+	for c := range w.Began() {
+		what := map[collide.BodyID]string{zone: "zone", wall: "wall"}[c.Other(shot)]
+		fmt.Printf("%s: swept %v at %.4f of the motion\n", what, c.Swept, c.TOI)
+	}
+	// Output:
+	// zone: swept true at 0.0975 of the motion
+	// wall: swept true at 0.4972 of the motion
+}

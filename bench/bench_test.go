@@ -90,6 +90,63 @@ func BenchmarkStep(b *testing.B) {
 	}
 }
 
+// BenchmarkBullets steps the 10k swarm with 1,000 bullets (circles of
+// radius 0.1 at 20 units a frame, bouncing off the world's edges) swept by
+// Step: compare with Step/n=10000/workers=1 for the cost per bullet.
+func BenchmarkBullets(b *testing.B) {
+	sc := scene.Swarm(10000, 1)
+	l := load(b, sc, 1)
+	defer l.w.Close()
+	r := rand.New(rand.NewPCG(6, 7))
+	ball, err := collide.NewCircle(0.1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const n = 1000
+	ids := make([]collide.BodyID, n)
+	pos := make([]collide.Vec2, n)
+	vel := make([]collide.Vec2, n)
+	for i := range ids {
+		pos[i] = collide.V(r.Float64()*sc.World, r.Float64()*sc.World)
+		s, c := math.Sincos(2 * math.Pi * r.Float64())
+		vel[i] = collide.V(20*c, 20*s)
+		if ids[i], err = l.w.Add(collide.BodyDef{Shape: ball, Position: pos[i], Bullet: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	frame := func() {
+		for i := range ids {
+			p := pos[i].Add(vel[i])
+			if p.X < 0 || p.X > sc.World {
+				vel[i].X = -vel[i].X
+			}
+			if p.Y < 0 || p.Y > sc.World {
+				vel[i].Y = -vel[i].Y
+			}
+			pos[i] = pos[i].Add(vel[i])
+			if err := l.w.SetTransform(ids[i], pos[i], 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+		l.frame(b)
+	}
+	for range warmupFrames(len(sc.Bodies)) {
+		frame()
+	}
+	swept := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		frame()
+		for c := range l.w.Contacts() {
+			if c.Swept {
+				swept++
+			}
+		}
+	}
+	b.ReportMetric(float64(swept)/float64(b.N), "swept/op")
+}
+
 // BenchmarkArena steps the arena scene: 80% static bodies, 20% moving. It
 // should cost a fraction of a swarm step of the same size.
 func BenchmarkArena(b *testing.B) {

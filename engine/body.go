@@ -114,6 +114,11 @@ type BodyDef struct {
 	Kind BodyKind
 	// Sensor bodies report contacts flagged as sensor contacts.
 	Sensor bool
+	// Bullet bodies are swept by Step from their place at the previous
+	// Step to their current one, so that a fast body never passes through
+	// another unseen: every body it touched on the way is a contact of that
+	// Step (Contact.Swept), even if they no longer overlap at its end.
+	Bullet bool
 	// UserData is any value of the caller's, returned with the body.
 	UserData any
 }
@@ -127,6 +132,7 @@ type Body struct {
 	Filter   Filter      // its collision bits (never the zero Filter)
 	Kind     BodyKind    // Dynamic or Static
 	Sensor   bool        // whether its contacts are sensor contacts
+	Bullet   bool        // whether Step sweeps it
 	UserData any         // the caller's value from BodyDef or SetUserData
 	// AABB is the tight world box of the shape at the current transform
 	// (rounded outward, so it holds the shape whatever the rounding).
@@ -144,6 +150,8 @@ const (
 	// flagRemoved marks a removed body that stays readable by Body until
 	// its Ended contacts have been reported.
 	flagRemoved
+	// flagBullet marks a body Step sweeps from its previous place.
+	flagBullet
 )
 
 // hotBody holds what the narrow-phase loop reads for every candidate pair,
@@ -242,6 +250,9 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	if def.Sensor {
 		flags |= flagSensor
 	}
+	if def.Bullet {
+		flags |= flagBullet
+	}
 	b.shapes[s] = def.Shape
 	b.xf[s] = xf
 	b.angle[s] = def.Angle
@@ -257,6 +268,9 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 		b.user[s] = def.UserData
 	}
 	b.count++
+	if def.Bullet {
+		w.addBullet(s)
+	}
 	if def.Kind == Static {
 		w.tree.InsertStatic(s, tight)
 	} else {
@@ -278,6 +292,9 @@ func (w *World) Remove(id BodyID) error {
 	w.tree.Remove(s)
 	b.cats.remove(s, b.filter[s].cat)
 	// Still in the moved list until the next Step if it was there.
+	if b.hot[s].flags&flagBullet != 0 {
+		w.removeBullet(s)
+	}
 	b.hot[s].flags = b.hot[s].flags&^flagAlive | flagRemoved
 	b.dying = append(b.dying, s)
 	b.count--
@@ -489,6 +506,7 @@ func (w *World) Body(id BodyID) (Body, error) {
 		Filter:   Filter{Category: b.filter[s].cat, Mask: b.filter[s].mask},
 		Kind:     kind,
 		Sensor:   b.hot[s].flags&flagSensor != 0,
+		Bullet:   b.hot[s].flags&flagBullet != 0,
 		UserData: b.user[s],
 		AABB:     b.hot[s].tight,
 		Removed:  b.hot[s].flags&flagRemoved != 0,

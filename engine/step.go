@@ -66,6 +66,7 @@ func (w *World) Step() {
 	} else {
 		w.contacts = w.pool.run(w, pairs, w.contacts)
 	}
+	w.sweepBullets()
 	t3 := time.Now()
 	if tracing {
 		reg.End()

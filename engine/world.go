@@ -29,6 +29,12 @@ type Contact struct {
 	Manifold narrowphase.Manifold // normal from A to B, depth, points
 	// Sensor is set when either body is a sensor.
 	Sensor bool
+	// Swept is set for a contact a bullet made on its way through the last
+	// Step's motion (see BodyDef.Bullet) that is not an overlap at its end:
+	// TOI is the fraction of the bullet's motion at the touch, and the
+	// manifold is the touch then (Depth 0, one point).
+	Swept bool
+	TOI   float64
 }
 
 // Other returns the body of c that is not id: B when id is A, A otherwise.
@@ -77,6 +83,7 @@ type World struct {
 	tree *broadphase.Tree
 
 	contacts, prev []Contact
+	bullets        bulletSet
 	began, ended   []int32 // indexes into contacts and prev
 	stats          Stats
 

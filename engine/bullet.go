@@ -1,0 +1,205 @@
+package engine
+
+import (
+	"math"
+	"slices"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// bulletSet holds the bullets, by slot in increasing order, with where each
+// was at the previous Step. Only bullets are here: other bodies pay nothing.
+type bulletSet struct {
+	slots []int32
+	prev  []bulletPrev // index for index with slots
+	// The bullet being swept, for visit, a method value made once so that
+	// the tree query allocates nothing.
+	s          int32
+	from       shape.Transform
+	fromAngle  float64
+	box        shape.AABB
+	n0         int
+	visit      func(k int32) bool
+	visitSweep func(k int32, limit float64) float64
+}
+
+// bulletPrev is a bullet's place at the previous Step.
+type bulletPrev struct {
+	pos   shape.Vec2
+	angle float64
+}
+
+func (w *World) addBullet(s int32) {
+	bs := &w.bullets
+	i, _ := slices.BinarySearch(bs.slots, s)
+	bs.slots = slices.Insert(bs.slots, i, s)
+	bs.prev = slices.Insert(bs.prev, i, bulletPrev{pos: w.b.xf[s].Pos, angle: w.b.angle[s]})
+}
+
+func (w *World) removeBullet(s int32) {
+	bs := &w.bullets
+	if i, ok := slices.BinarySearch(bs.slots, s); ok {
+		bs.slots = slices.Delete(bs.slots, i, i+1)
+		bs.prev = slices.Delete(bs.prev, i, i+1)
+	}
+}
+
+// sweepBullets adds to the contacts the bodies each bullet touched on its
+// way from its previous place to its current one that are not contacts
+// already, then records the bullets' places for the next Step. Bullets are
+// taken in slot order on the caller's goroutine, so the result is the same
+// for any worker count.
+func (w *World) sweepBullets() {
+	bs := &w.bullets
+	if len(bs.slots) == 0 {
+		return
+	}
+	b := &w.b
+	n0 := len(w.contacts)
+	for i, s := range bs.slots {
+		p := bs.prev[i]
+		cur := b.xf[s]
+		if p.pos == cur.Pos && p.angle == b.angle[s] {
+			continue // did not move: the discrete contacts are all
+		}
+		bs.s, bs.from, bs.fromAngle, bs.n0 = s, shape.NewTransform(p.pos, p.angle), p.angle, n0
+		bs.box = b.shapes[s].WorldAABB(bs.from).Union(b.hot[s].tight)
+		if p.angle != b.angle[s] && b.shapes[s].Kind() != shape.KindAABB {
+			// Turning, it may reach beyond both end boxes: bound the path
+			// of its origin by the shape's bounding radius.
+			r := b.shapes[s].BoundingRadius()
+			path := shape.AABB{Min: p.pos.Min(cur.Pos), Max: p.pos.Max(cur.Pos)}
+			bs.box = bs.box.Union(path.Expand(r))
+		}
+		if bs.visit == nil {
+			bs.visit, bs.visitSweep = w.visitBullet, w.visitBulletSweep
+		}
+		if d := cur.Pos.Sub(p.pos); p.angle == b.angle[s] && d.Len() > 0 && !math.IsInf(d.Len(), 0) {
+			// Translating: walk the tree along the path with the bullet's
+			// box (as CastShape does) instead of searching the whole
+			// swept box.
+			fb := b.shapes[s].WorldAABB(bs.from)
+			l := d.Len()
+			w.tree.Sweep(fb.Center(), d.Scale(1/l), l, fb.HalfExtents(), bs.visitSweep)
+		} else {
+			w.tree.Query(bs.box, bs.visit)
+		}
+	}
+	if len(w.contacts) > n0 {
+		slices.SortFunc(w.contacts, func(x, y Contact) int {
+			kx, ky := slotKey(x), slotKey(y)
+			switch {
+			case kx < ky:
+				return -1
+			case kx > ky:
+				return 1
+			}
+			return 0
+		})
+	}
+	for i, s := range bs.slots {
+		bs.prev[i] = bulletPrev{pos: b.xf[s].Pos, angle: b.angle[s]}
+	}
+}
+
+// visitBullet considers body k for the bullet being swept.
+func (w *World) visitBullet(k int32) bool {
+	b, bs := &w.b, &w.bullets
+	s := bs.s
+	if k == s || !b.hot[k].tight.Overlaps(bs.box) || !w.pairFilter(s, k) {
+		return true
+	}
+	if b.hot[k].flags&flagBullet != 0 && k < s {
+		return true // the pair of two bullets is swept from the lower slot
+	}
+	if w.hasContact(s, k, bs.n0) {
+		return true
+	}
+	if c, ok := w.sweepPair(s, bs.from, bs.fromAngle, k); ok {
+		w.contacts = append(w.contacts, c)
+	}
+	return true
+}
+
+// visitBulletSweep is visitBullet for the tree's Sweep: every body on the
+// path is considered, so the limit stays.
+func (w *World) visitBulletSweep(k int32, limit float64) float64 {
+	w.visitBullet(k)
+	return limit
+}
+
+// hasContact reports whether slots s and k are a contact among the first n
+// contacts (the discrete ones, sorted by slot pair).
+func (w *World) hasContact(s, k int32, n int) bool {
+	a, c := min(s, k), max(s, k)
+	key := uint64(uint32(a))<<32 | uint64(uint32(c))
+	_, ok := slices.BinarySearchFunc(w.contacts[:n], key, func(x Contact, key uint64) int {
+		if kx := slotKey(x); kx < key {
+			return -1
+		} else if kx > key {
+			return 1
+		}
+		return 0
+	})
+	return ok
+}
+
+// sweepPair sweeps bullet s from transform from to its current one against
+// body k (at its current place, or swept too if it is a bullet) and returns
+// the contact at the first touch, if any.
+func (w *World) sweepPair(s int32, from shape.Transform, fromAngle float64, k int32) (Contact, bool) {
+	b := &w.b
+	cur := b.xf[s]
+	var t float64
+	var h narrowphase.CastHit
+	kxf := b.xf[k]
+	kFrom, kFromAngle, kMoved := kxf, b.angle[k], false
+	if b.hot[k].flags&flagBullet != 0 {
+		if i, ok := slices.BinarySearch(w.bullets.slots, k); ok {
+			p := w.bullets.prev[i]
+			kFrom, kFromAngle = shape.NewTransform(p.pos, p.angle), p.angle
+			kMoved = kFrom != kxf
+		}
+	}
+	if from.Rot == cur.Rot && !kMoved {
+		// A translation against a still body: the exact cast.
+		hit, ok := narrowphase.Cast(b.shapes[s], from, cur.Pos.Sub(from.Pos), b.shapes[k], kxf)
+		if !ok {
+			return Contact{}, false
+		}
+		t, h = hit.Fraction, hit
+	} else {
+		sa := narrowphase.Sweep{P0: from.Pos, P1: cur.Pos, A0: fromAngle, A1: b.angle[s]}
+		sb := narrowphase.Sweep{P0: kFrom.Pos, P1: kxf.Pos, A0: kFromAngle, A1: b.angle[k]}
+		toi, ok := narrowphase.TimeOfImpact(b.shapes[s], sa, b.shapes[k], sb)
+		if !ok {
+			return Contact{}, false
+		}
+		t = toi
+		// The touch's point and normal: a cast over what is left of the
+		// translation from the places at the time of impact, else from
+		// the bullet's centre against its motion.
+		ta, tb := sa.At(t), sb.At(t)
+		if hit, ok := narrowphase.Cast(b.shapes[s], ta, cur.Pos.Sub(ta.Pos).Sub(kxf.Pos.Sub(tb.Pos)), b.shapes[k], tb); ok && hit.Fraction == 0 {
+			h = hit
+		} else {
+			h = narrowphase.CastHit{Point: ta.Pos, Normal: from.Pos.Sub(cur.Pos).Normalize()}
+		}
+	}
+	// h.Normal points from k toward the bullet; a contact's from A to B.
+	n := h.Normal
+	a, c := s, k
+	if k < s {
+		a, c = k, s
+	} else {
+		n = n.Neg()
+	}
+	m := narrowphase.Manifold{Normal: n, Count: 1}
+	m.Points[0] = narrowphase.ContactPoint{Point: h.Point}
+	return Contact{
+		A: makeID(a, b.hot[a].gen), B: makeID(c, b.hot[c].gen), Manifold: m,
+		Sensor: (b.hot[s].flags|b.hot[k].flags)&flagSensor != 0,
+		Swept:  true, TOI: t,
+	}, true
+}
