@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"runtime/metrics"
@@ -31,6 +32,7 @@ import (
 
 type options struct {
 	n, frames, warmup, workers int
+	bullets                    int
 	seed                       uint64
 	kind, file                 string
 	json                       bool
@@ -56,6 +58,8 @@ type Summary struct {
 	PeakHeapMB      float64 `json:"peak_heap_mb"`
 	ContactsTotal   int     `json:"contacts_total"`
 	DepthSum        float64 `json:"depth_sum"`
+	Bullets         int     `json:"bullets,omitempty"`
+	SweptPerFrame   float64 `json:"swept_per_frame,omitempty"`
 }
 
 func main() {
@@ -65,6 +69,7 @@ func main() {
 	flag.IntVar(&o.warmup, "warmup", 10, "frames stepped before measuring")
 	flag.Uint64Var(&o.seed, "seed", 1, "seed of a built-in scene")
 	flag.IntVar(&o.workers, "workers", 0, "narrow-phase goroutines (0: GOMAXPROCS)")
+	flag.IntVar(&o.bullets, "bullets", 0, "add this many bullet bodies (radius 0.1, 3 to 40 units a frame) swept by Step")
 	flag.StringVar(&o.kind, "scene-kind", "swarm", "built-in scene: swarm or arena")
 	flag.StringVar(&o.file, "scene", "", "read the scene from this swarm-format CSV file instead")
 	flag.BoolVar(&o.json, "json", false, "print one JSON object")
@@ -100,8 +105,8 @@ func loadScene(o options) (*scene.Scene, error) {
 }
 
 func run(o options, stdout, stderr io.Writer) error {
-	if o.frames <= 0 || o.warmup < 0 {
-		return errors.New("-frames must be positive and -warmup non-negative")
+	if o.frames <= 0 || o.warmup < 0 || o.bullets < 0 {
+		return errors.New("-frames must be positive, -warmup and -bullets non-negative")
 	}
 	sc, err := loadScene(o)
 	if err != nil {
@@ -114,6 +119,10 @@ func run(o options, stdout, stderr io.Writer) error {
 		return err
 	}
 	progress := isTerminal(stderr)
+	bl, err := addBullets(w, o.bullets, sc.World, o.seed)
+	if err != nil {
+		return err
+	}
 
 	// Frame 0 is the scene as loaded; each later frame advances the motion
 	// first. Warm-up frames are stepped the same way, unmeasured.
@@ -121,6 +130,9 @@ func run(o options, stdout, stderr io.Writer) error {
 		sc.Advance()
 		start := time.Now()
 		if err := scene.Sync(w, sc, ids); err != nil {
+			return 0, err
+		}
+		if err := bl.advance(w); err != nil {
 			return 0, err
 		}
 		w.Step()
@@ -164,7 +176,8 @@ func run(o options, stdout, stderr io.Writer) error {
 	var peak uint64
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
-	s := Summary{Scene: sc.Name, Bodies: len(sc.Bodies), Frames: o.frames, Warmup: o.warmup, Workers: o.workers}
+	s := Summary{Scene: sc.Name, Bodies: len(sc.Bodies), Frames: o.frames, Warmup: o.warmup, Workers: o.workers, Bullets: o.bullets}
+	swept := 0
 	if s.Workers <= 0 {
 		s.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -181,6 +194,9 @@ func run(o options, stdout, stderr io.Writer) error {
 		for c := range w.Contacts() {
 			s.ContactsTotal++
 			s.DepthSum += c.Manifold.Depth
+			if c.Swept {
+				swept++
+			}
 		}
 		metrics.Read(heap)
 		peak = max(peak, heap[0].Value.Uint64())
@@ -202,6 +218,7 @@ func run(o options, stdout, stderr io.Writer) error {
 	s.ContactsPerFrm = float64(s.ContactsTotal) / f
 	s.PairsPerFrame = float64(pairs) / f
 	s.ReinsertsPerFrm = float64(reinserts) / f
+	s.SweptPerFrame = float64(swept) / f
 	// The harness's own per-frame work (metrics.Read, the range loop)
 	// allocates nothing, so this is the engine's.
 	s.AllocsPerFrame = float64(ms1.Mallocs-ms0.Mallocs) / f
@@ -225,6 +242,9 @@ func run(o options, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "frames         %d measured after %d warm-up\n", s.Frames, s.Warmup)
 	fmt.Fprintf(stdout, "frame time ms  mean %.3f  p50 %.3f  p99 %.3f  max %.3f\n", s.FrameMeanMs, s.FrameP50Ms, s.FrameP99Ms, s.FrameMaxMs)
 	fmt.Fprintf(stdout, "per frame      %.1f contacts  %.1f candidate pairs  %.1f re-inserts  %.2f allocations\n", s.ContactsPerFrm, s.PairsPerFrame, s.ReinsertsPerFrm, s.AllocsPerFrame)
+	if s.Bullets > 0 {
+		fmt.Fprintf(stdout, "bullets        %d  %.1f swept contacts per frame\n", s.Bullets, s.SweptPerFrame)
+	}
 	fmt.Fprintf(stdout, "peak heap      %.1f MiB\n", s.PeakHeapMB)
 	fmt.Fprintf(stdout, "checksums      contacts_total %d  depth_sum %.4f\n", s.ContactsTotal, s.DepthSum)
 	return nil
@@ -257,4 +277,57 @@ func quantile(sorted []float64, q float64) float64 {
 	lo := int(math.Floor(h))
 	hi := min(lo+1, len(sorted)-1)
 	return sorted[lo] + float64((h-float64(lo))*(sorted[hi]-sorted[lo]))
+}
+
+// bullets are the main job's fast bodies: circles of radius 0.1 moving 3 to
+// 40 units a frame in straight lines, bouncing off the world's edges,
+// colliding with the scene's bodies (category 2, mask 1) and not with each
+// other.
+type bullets struct {
+	ids      []collide.BodyID
+	pos, vel []collide.Vec2
+	world    float64
+}
+
+func addBullets(w *collide.World, n int, world float64, seed uint64) (*bullets, error) {
+	bl := &bullets{world: world}
+	if n == 0 {
+		return bl, nil
+	}
+	ball, err := collide.NewCircle(0.1)
+	if err != nil {
+		return nil, err
+	}
+	r := rand.New(rand.NewPCG(seed, 0xb011e7))
+	for range n {
+		p := collide.V(world*r.Float64(), world*r.Float64())
+		sn, cs := collide.SinCos(2 * math.Pi * r.Float64())
+		speed := 3 + 37*r.Float64()
+		id, err := w.Add(collide.BodyDef{Shape: ball, Position: p, Bullet: true, Filter: collide.Filter{Category: 2, Mask: 1}})
+		if err != nil {
+			return nil, err
+		}
+		bl.ids = append(bl.ids, id)
+		bl.pos = append(bl.pos, p)
+		bl.vel = append(bl.vel, collide.V(float64(speed*cs), float64(speed*sn)))
+	}
+	return bl, nil
+}
+
+// advance moves every bullet by its velocity, reflecting it at the edges.
+func (bl *bullets) advance(w *collide.World) error {
+	for i, id := range bl.ids {
+		p := bl.pos[i].Add(bl.vel[i])
+		if p.X < 0 || p.X > bl.world {
+			bl.vel[i].X = -bl.vel[i].X
+		}
+		if p.Y < 0 || p.Y > bl.world {
+			bl.vel[i].Y = -bl.vel[i].Y
+		}
+		bl.pos[i] = bl.pos[i].Add(bl.vel[i])
+		if err := w.SetTransform(id, bl.pos[i], 0); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -135,3 +135,22 @@ func TestQuantileMatchesMethod7(t *testing.T) {
 		t.Errorf("mean(%v) = %v, want 6.2", v, got)
 	}
 }
+
+// TestBulletsOption: -bullets adds swept bodies; the summary counts their
+// swept contacts, and a negative count is refused.
+func TestBulletsOption(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(options{kind: "swarm", n: 2000, seed: 1, bullets: 200, frames: 20, warmup: 2, workers: 1, json: true}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	var s Summary
+	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Bullets != 200 || !(s.SweptPerFrame > 0) {
+		t.Errorf("summary %+v: want 200 bullets and swept contacts", s)
+	}
+	if err := run(options{kind: "swarm", n: 10, bullets: -1, frames: 1}, &out, &errOut); err == nil {
+		t.Error("-bullets -1 accepted")
+	}
+}
