@@ -13,6 +13,7 @@ import (
 type bulletSet struct {
 	slots []int32
 	prev  []bulletPrev // index for index with slots
+	found []Contact    // scratch: the swept contacts of this Step
 	// The bullet being swept, for visit, a method value made once so that
 	// the tree query allocates nothing.
 	s          int32
@@ -22,6 +23,10 @@ type bulletSet struct {
 	n0         int
 	visit      func(k int32) bool
 	visitSweep func(k int32, limit float64) float64
+	// The translating bullet's path: its box's centre, unit direction,
+	// length and half extents.
+	origin, dir, half shape.Vec2
+	l                 float64
 }
 
 // bulletPrev is a bullet's place at the previous Step.
@@ -81,13 +86,16 @@ func (w *World) sweepBullets() {
 			// swept box.
 			fb := b.shapes[s].WorldAABB(bs.from)
 			l := d.Len()
-			w.tree.Sweep(fb.Center(), d.Scale(1/l), l, fb.HalfExtents(), bs.visitSweep)
+			bs.origin, bs.dir, bs.l, bs.half = fb.Center(), d.Scale(1/l), l, fb.HalfExtents()
+			w.tree.Sweep(bs.origin, bs.dir, l, bs.half, bs.visitSweep)
 		} else {
 			w.tree.Query(bs.box, bs.visit)
 		}
 	}
-	if len(w.contacts) > n0 {
-		slices.SortFunc(w.contacts, func(x, y Contact) int {
+	if f := bs.found; len(f) > 0 {
+		// The discrete contacts are sorted already: sort the few swept
+		// ones and merge them in from the back.
+		slices.SortFunc(f, func(x, y Contact) int {
 			kx, ky := slotKey(x), slotKey(y)
 			switch {
 			case kx < ky:
@@ -97,6 +105,18 @@ func (w *World) sweepBullets() {
 			}
 			return 0
 		})
+		i, j := len(w.contacts)-1, len(f)-1
+		w.contacts = slices.Grow(w.contacts, len(f))[:len(w.contacts)+len(f)]
+		for k := len(w.contacts) - 1; j >= 0; k-- {
+			if i >= 0 && slotKey(w.contacts[i]) > slotKey(f[j]) {
+				w.contacts[k] = w.contacts[i]
+				i--
+			} else {
+				w.contacts[k] = f[j]
+				j--
+			}
+		}
+		bs.found = f[:0]
 	}
 	for i, s := range bs.slots {
 		bs.prev[i] = bulletPrev{pos: b.xf[s].Pos, angle: b.angle[s]}
@@ -117,7 +137,7 @@ func (w *World) visitBullet(k int32) bool {
 		return true
 	}
 	if c, ok := w.sweepPair(s, bs.from, bs.fromAngle, k); ok {
-		w.contacts = append(w.contacts, c)
+		bs.found = append(bs.found, c)
 	}
 	return true
 }
@@ -125,8 +145,40 @@ func (w *World) visitBullet(k int32) bool {
 // visitBulletSweep is visitBullet for the tree's Sweep: every body on the
 // path is considered, so the limit stays.
 func (w *World) visitBulletSweep(k int32, limit float64) float64 {
-	w.visitBullet(k)
+	// The tree met k's fat box; skip it unless the path meets its tight
+	// box too (grown by the bullet's half extents), before any cast.
+	bs := &w.bullets
+	t := w.b.hot[k].tight
+	g := shape.AABB{Min: t.Min.Sub(bs.half), Max: t.Max.Add(bs.half)}
+	if pathMeets(g, bs.origin, bs.dir, bs.l) {
+		w.visitBullet(k)
+	}
 	return limit
+}
+
+// pathMeets reports whether the segment origin + s·dir, 0 ≤ s ≤ l, meets
+// box g (a slab test, erring towards a meeting on rounding).
+func pathMeets(g shape.AABB, origin, dir shape.Vec2, l float64) bool {
+	lo, hi := 0.0, l
+	for _, ax := range [2][3]float64{{g.Min.X, g.Max.X, 0}, {g.Min.Y, g.Max.Y, 1}} {
+		o, d := origin.X, dir.X
+		if ax[2] == 1 {
+			o, d = origin.Y, dir.Y
+		}
+		if d == 0 {
+			if o < ax[0] || o > ax[1] {
+				return false
+			}
+			continue
+		}
+		a, c := (ax[0]-o)/d, (ax[1]-o)/d
+		if a > c {
+			a, c = c, a
+		}
+		lo, hi = math.Max(lo, a), math.Min(hi, c)
+	}
+	slack := float64(1e-9 * (1 + l))
+	return lo <= hi+slack
 }
 
 // hasContact reports whether slots s and k are a contact among the first n
