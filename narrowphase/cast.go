@@ -53,12 +53,13 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	m.build(&cb, &ca)
 	// Only a start inside M (or near enough for rounding to differ) can be
 	// an overlap; Collide then decides, and gives the manifold.
-	if m.mayOverlap() {
+	may := m.mayOverlap()
+	if may {
 		if c, ok := Collide(a, ta, b, tb); ok {
 			return CastHit{Fraction: 0, Point: c.Points[0].Point, Normal: c.Normal.Neg()}, true
 		}
 	}
-	h, ok := m.cast(delta, &ca, &cb)
+	h, ok := m.cast(delta, &ca, &cb, may)
 	if !ok {
 		return CastHit{}, false
 	}
@@ -158,20 +159,21 @@ func (m *mink) build(b, a *core) {
 func (m *mink) mayOverlap() bool {
 	scale := m.r
 	for k := range m.n {
-		scale = math.Max(scale, math.Abs(m.v[k].X)+math.Abs(m.v[k].Y))
+		if a := math.Abs(m.v[k].X) + math.Abs(m.v[k].Y); a > scale {
+			scale = a
+		}
 	}
 	slack := float64(1e-12 * scale)
 	if m.n == 1 {
 		return m.v[0].Len() <= m.r+slack
 	}
+	lim := m.r + slack
+	lim2 := float64(lim * lim)
 	for k := range m.n {
 		e := m.v[(k+1)%m.n].Sub(m.v[k])
-		l := e.Len()
-		if l == 0 {
-			continue
-		}
-		// Signed distance of the origin outside edge k's line.
-		if out := e.Cross(m.v[k]) / l; out > m.r+slack {
+		// The origin's signed distance outside edge k's line is
+		// cross/|e|: beyond lim when cross > 0 and cross² > lim²·|e|².
+		if cr := e.Cross(m.v[k]); cr > 0 && float64(cr*cr) > float64(lim2*e.LenSq()) {
 			return false
 		}
 	}
@@ -181,14 +183,14 @@ func (m *mink) mayOverlap() bool {
 // cast casts the ray t·d, t in [0, 1], from the origin against m and
 // returns the hit in the frame of the cores a and b, whose features give
 // the point.
-func (m *mink) cast(d shape.Vec2, a, b *core) (CastHit, bool) {
+func (m *mink) cast(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 	if m.n == 1 {
 		return m.castDisc(0, d, b)
 	}
 	if m.r == 0 {
 		return m.castPolygon(d, a, b)
 	}
-	return m.castRounded(d, a, b)
+	return m.castRounded(d, a, b, may)
 }
 
 // castDisc casts against the disc of radius m.r around vertex k.
@@ -241,29 +243,24 @@ func discEntry(c shape.Vec2, r float64, d shape.Vec2) (float64, bool) {
 // castPolygon clips the ray t·d against m's edges (Cyrus–Beck): each edge's
 // half-plane bounds t from below (entering) or above (leaving).
 func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
+	// The edge normals need no normalising here: each bound is a ratio of
+	// two dot products with the same normal.
 	lo, hi := math.Inf(-1), math.Inf(1)
 	enter := -1
-	nearest, nearestH := 0, math.Inf(-1) // the face the origin is deepest behind
 	for k := range m.n {
 		e := m.v[(k+1)%m.n].Sub(m.v[k])
 		nrm := shape.Vec2{X: e.Y, Y: -e.X} // outward: the polygon is counter-clockwise
-		l := nrm.Len()
-		if l == 0 {
-			continue
-		}
-		nrm = nrm.Scale(1 / l)
-		h := nrm.Dot(m.v[k]) // the origin is inside this half-plane when h >= 0
+		h := nrm.Dot(m.v[k])               // the origin is inside this half-plane when h >= 0
 		den := nrm.Dot(d)
-		if -h > nearestH {
-			nearest, nearestH = k, -h
-		}
 		switch {
 		case den < 0:
 			if t := h / den; t > lo {
 				lo, enter = t, k
 			}
 		case den > 0:
-			hi = math.Min(hi, h/den)
+			if t := h / den; t < hi {
+				hi = t
+			}
 		case h < 0:
 			return CastHit{}, false // parallel to the face and outside it
 		}
@@ -274,6 +271,15 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 	if lo < 0 || enter < 0 {
 		// The origin is inside: the shapes touch at the start (Collide saw
 		// no overlap, so by rounding alone). Report the face it is nearest.
+		nearest, nearestH := 0, math.Inf(-1)
+		for k := range m.n {
+			e := m.v[(k+1)%m.n].Sub(m.v[k])
+			if l := e.Len(); l > 0 {
+				if h := -(shape.Vec2{X: e.Y, Y: -e.X}).Dot(m.v[k]) / l; h > nearestH {
+					nearest, nearestH = k, h
+				}
+			}
+		}
 		return m.edgeHit(nearest, 0, d, a, b), true
 	}
 	// Collinear edges of M (nearly parallel faces of a and b, split by
@@ -282,11 +288,12 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 	return m.edgeHit(m.edgeAt(d.Scale(lo), enter), lo, d, a, b), true
 }
 
-// edgeAt returns the edge of m nearest the boundary point x (ties to the
-// edge given).
+// edgeAt returns the edge of m next to edge guess (or guess itself) that
+// is nearest the boundary point x: the edges rounding splits from one face
+// are neighbours in M.
 func (m *mink) edgeAt(x shape.Vec2, guess int) int {
 	best, bestK := segDistSq(x, m.v[guess], m.v[(guess+1)%m.n]), guess
-	for k := range m.n {
+	for _, k := range [2]int{(guess + m.n - 1) % m.n, (guess + 1) % m.n} {
 		if d := segDistSq(x, m.v[k], m.v[(k+1)%m.n]); d < best {
 			best, bestK = d, k
 		}
@@ -298,38 +305,46 @@ func (m *mink) edgeAt(x shape.Vec2, guess int) int {
 func segDistSq(p, a, b shape.Vec2) float64 {
 	e, w := b.Sub(a), p.Sub(a)
 	u := 0.0
-	if ee := e.LenSq(); ee > 0 {
-		u = math.Max(0, math.Min(1, w.Dot(e)/ee))
+	if ee, wd := e.LenSq(), w.Dot(e); ee > 0 && wd > 0 {
+		if u = wd / ee; u > 1 {
+			u = 1
+		}
 	}
 	return w.Sub(e.Scale(u)).LenSq()
 }
 
 // castRounded casts against m grown by m.r: the first of its offset edges
 // and its vertex discs that the ray enters.
-func (m *mink) castRounded(d shape.Vec2, a, b *core) (CastHit, bool) {
-	// Touching at the start: the origin within m.r of the core.
-	if k, u, dist, inside := m.closest(); inside || dist <= m.r {
-		switch {
-		case inside || (u > 0 && u < 1):
-			return m.edgeHit(k, 0, d, a, b), true
-		case u == 0:
-			return m.castDisc(k, d, b)
-		default:
-			return m.castDisc((k+1)%m.n, d, b)
+func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
+	// Touching at the start: the origin within m.r of the core (only
+	// possible where mayOverlap said so).
+	if may {
+		if k, u, dist, inside := m.closest(); inside || dist <= m.r {
+			switch {
+			case inside || (u > 0 && u < 1):
+				return m.edgeHit(k, 0, d, a, b), true
+			case u == 0:
+				return m.castDisc(k, d, b)
+			default:
+				return m.castDisc((k+1)%m.n, d, b)
+			}
 		}
 	}
+	// Only edges facing the ray can be entered, and only the discs at
+	// their ends: a vertex between two edges facing away is behind.
 	best, bestK, disc := math.Inf(1), -1, false
+	last := m.v[0].Sub(m.v[m.n-1])
+	prevFacing := float64(last.Y*d.X)-float64(last.X*d.Y) < 0
 	for k := range m.n {
 		v0, v1 := m.v[k], m.v[(k+1)%m.n]
 		e := v1.Sub(v0)
 		nrm := shape.Vec2{X: e.Y, Y: -e.X}
-		l := nrm.Len()
-		if l == 0 {
-			continue
-		}
-		nrm = nrm.Scale(1 / l)
-		den := nrm.Dot(d)
-		if den < 0 {
+		raw := nrm.Dot(d)
+		facing := raw < 0
+		if facing {
+			l := nrm.Len()
+			nrm = nrm.Scale(1 / l)
+			den := raw / l
 			t := (nrm.Dot(v0) + m.r) / den
 			if t >= 0 && t < best {
 				// The foot of the hit on the core edge must lie on it.
@@ -339,9 +354,12 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core) (CastHit, bool) {
 				}
 			}
 		}
-		if t, ok := discEntry(v0, m.r, d); ok && t < best {
-			best, bestK, disc = t, k, true
+		if facing || prevFacing {
+			if t, ok := discEntry(v0, m.r, d); ok && t < best {
+				best, bestK, disc = t, k, true
+			}
 		}
+		prevFacing = facing
 	}
 	if bestK < 0 || best > 1 {
 		return CastHit{}, false
