@@ -273,6 +273,22 @@ func BenchmarkQuery(b *testing.B) {
 			i++
 		}
 	})
+	player, err := collide.NewCircle(0.5)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("MoveAndSlide", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			j := i % queryCount
+			a := q.angles[j]
+			if r, err := q.w.MoveAndSlide(player, collide.NewTransform(q.points[j], 0), collide.V(5*math.Cos(a), 5*math.Sin(a)), collide.Filter{}); err == nil && r.Blocked {
+				found++
+			}
+			i++
+		}
+	})
 	b.Run("Nearest", func(b *testing.B) {
 		b.ReportAllocs()
 		i := 0
