@@ -71,3 +71,8 @@ type Sweep = narrowphase.Sweep
 func TimeOfImpact(a Shape, sa Sweep, b Shape, sb Sweep) (float64, bool) {
 	return narrowphase.TimeOfImpact(a, sa, b, sb)
 }
+
+// Decompose returns convex pieces (counter-clockwise, each at most
+// MaxPolygonVertices vertices, each accepted by NewPolygon) whose union is
+// the simple polygon outline; see shape.Decompose.
+func Decompose(outline []Vec2) ([][]Vec2, error) { return shape.Decompose(outline) }

@@ -1,0 +1,638 @@
+package shape
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Decompose splits the simple polygon outline into convex pieces whose union
+// is the polygon. Every piece is counter-clockwise, has at most
+// [MaxPolygonVertices] vertices, has no duplicate or collinear vertex, and is
+// accepted unchanged by [NewPolygon]. Pieces meet edge to edge and do not
+// overlap. A piece thinner than the tolerance below is left out, so the
+// pieces' areas sum to the outline's area up to rounding and such slivers.
+//
+// The outline may run either way round. It is cleaned as [NewPolygon] cleans
+// its input: a vertex that duplicates its neighbour, or continues its edge in
+// a straight line, to within 1e-12 of the polygon's size is removed. For n
+// vertices left, r of them reflex, Decompose returns at most
+// r + 1 + ⌈n/14⌉ pieces.
+//
+// Errors wrap [ErrNotFinite] (NaN or infinite coordinate), [ErrTooLarge]
+// (coordinate beyond [MaxMagnitude]), [ErrTooFewVertices] (fewer than 3
+// distinct vertices), [ErrCollinear] (every vertex on one line, or a vertex
+// so close to straight that no cut can be placed at this precision) or
+// [ErrSelfIntersecting] (edges that cross or touch, which includes holes
+// pinched off by a vertex on another edge, and edges that fold back). They
+// name the offending vertices or edges by their index in outline.
+//
+// The algorithm is Mark Bayazit's convex decomposition, as described with
+// the poly-decomp library. Each reflex vertex v gets one cut, which splits
+// the polygon in two; both halves are decomposed the same way until none has
+// a reflex vertex. The cut must leave the polygon within the wedge between
+// the extensions of v's two edges, so that v is convex on both sides.
+// Extending the two edges until they first hit the outline bounds the part
+// of the outline v can see in that wedge. If a vertex there is visible, the
+// cut goes to the best of them: one that is reflex and also sees v inside
+// its own wedge (the cut then mends both), else any reflex one, else any,
+// nearer ones first. Otherwise a single edge faces v across the wedge, and
+// the cut ends on a new point where the wedge's bisector meets that edge.
+// A cut never adds a reflex vertex, so there are at most r cuts and r + 1
+// convex pieces. Pieces of more than [MaxPolygonVertices] vertices are then
+// split into fans of diagonals from one vertex, of at most 16 vertices each.
+//
+// The recursion runs on an explicit stack, and the reflex vertex cut first is
+// the middle one of its polygon, so that long outlines such as spirals split
+// evenly. Memory stays linear in the number of vertices.
+func Decompose(outline []Vec2) ([][]Vec2, error) {
+	d, ring, err := newDecomposer(outline)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.run(ring); err != nil {
+		return nil, err
+	}
+	return d.output()
+}
+
+// decomposer holds the state of one Decompose call. Polygons are rings of
+// indexes into pts; the first len(in) indexes are the caller's vertices, so
+// an index is also the vertex's name in errors.
+type decomposer struct {
+	in      []Vec2  // the caller's outline
+	pts     []Vec2  // in scaled by a power of two, then the new cut points
+	unscale float64 // pts[k]·unscale is in the caller's units, exactly
+	dup2    float64 // squared distance, in pts units, below which points merge
+	cuts    int     // cuts made so far, against a runaway on rounding
+	stack   [][]int32
+	done    [][]int32
+	cand    []cutCandidate
+	tmp     []int32
+}
+
+// cutCandidate is a vertex a reflex vertex might be cut to: its position in
+// the ring, its class (3: reflex and mended by the same cut; 2: reflex;
+// 1: convex) and its squared distance.
+type cutCandidate struct {
+	pos   int
+	class int
+	dist  float64
+}
+
+// newDecomposer validates and cleans outline. It returns the cleaned outline
+// as a counter-clockwise ring.
+func newDecomposer(outline []Vec2) (*decomposer, []int32, error) {
+	for i, v := range outline {
+		if !v.IsFinite() {
+			return nil, nil, fmt.Errorf("%w: vertex %d is %v", ErrNotFinite, i, v)
+		}
+	}
+	for i, v := range outline {
+		if math.Abs(v.X) > MaxMagnitude || math.Abs(v.Y) > MaxMagnitude {
+			return nil, nil, fmt.Errorf("%w: vertex %d is %v (limit %g)", ErrTooLarge, i, v, MaxMagnitude)
+		}
+	}
+	if len(outline) < 3 {
+		return nil, nil, fmt.Errorf("%w: got %d", ErrTooFewVertices, len(outline))
+	}
+	if len(outline) > math.MaxInt32/4 {
+		return nil, nil, fmt.Errorf("%w: %d vertices, the most Decompose takes is %d", ErrTooManyVertices, len(outline), math.MaxInt32/4)
+	}
+	box := AABBFromPoints(outline...)
+	size := hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
+	if size == 0 {
+		return nil, nil, fmt.Errorf("%w: all %d vertices coincide", ErrTooFewVertices, len(outline))
+	}
+	// Work in units where the size is in [1/2, 1): the orientation products
+	// then neither underflow nor overflow. Scaling by a power of two is exact.
+	_, e := math.Frexp(size)
+	scale := math.Ldexp(1, -e)
+	n := len(outline)
+	d := &decomposer{
+		in:      outline,
+		pts:     make([]Vec2, n, n+n/2+8),
+		unscale: math.Ldexp(1, e),
+	}
+	for i, v := range outline {
+		d.pts[i] = Vec2{v.X * scale, v.Y * scale}
+	}
+	sz := float64(size * scale)
+	d.dup2 = float64(dupTol*sz) * float64(dupTol*sz)
+
+	// Drop consecutive (cyclic) duplicates, as NewPolygon does.
+	ring := make([]int32, 0, n)
+	for i := range n {
+		if len(ring) > 0 && d.dup(ring[len(ring)-1], int32(i)) {
+			continue
+		}
+		ring = append(ring, int32(i))
+	}
+	for len(ring) > 1 && d.dup(ring[0], ring[len(ring)-1]) {
+		ring = ring[:len(ring)-1]
+	}
+	if len(ring) < 3 {
+		return nil, nil, fmt.Errorf("%w: %d distinct: vertices closer to their neighbour than %.3g (%g of the polygon's size %.3g) are merged",
+			ErrTooFewVertices, len(ring), dupTol*size, dupTol, size)
+	}
+	distinct := make([]Vec2, len(ring))
+	for k, i := range ring {
+		distinct[k] = d.pts[i]
+	}
+	if thick, ok := allCollinear(distinct, 1/sz); ok {
+		return nil, nil, collinearError(len(ring), thick, size)
+	}
+	ring, err := d.clean(ring, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(ring) < 3 {
+		return nil, nil, fmt.Errorf("%w: %d vertices left after removing collinear ones", ErrCollinear, len(ring))
+	}
+	if i, j, bad := d.selfIntersection(ring); bad {
+		n := len(ring)
+		return nil, nil, fmt.Errorf("%w: edge from vertex %d to %d touches or crosses edge from vertex %d to %d",
+			ErrSelfIntersecting, ring[i], ring[(i+1)%n], ring[j], ring[(j+1)%n])
+	}
+	if d.area2(ring) < 0 {
+		slices.Reverse(ring)
+	}
+	return d, ring, nil
+}
+
+// dup reports whether points i and j are closer than the merge distance.
+func (d *decomposer) dup(i, j int32) bool { return d.pts[i].Sub(d.pts[j]).LenSq() <= d.dup2 }
+
+// flat reports whether b continues the edge ab in a straight line, by
+// NewPolygon's test, and whether it does so by turning back.
+func (d *decomposer) flat(a, b, c int32) (flat, fold bool) {
+	e1, e2 := d.pts[b].Sub(d.pts[a]), d.pts[c].Sub(d.pts[b])
+	cr := e1.Cross(e2)
+	if float64(cr*cr) > float64(sinTol*sinTol)*float64(e1.LenSq()*e2.LenSq()) {
+		return false, false
+	}
+	return true, e1.Dot(e2) < 0
+}
+
+// clean removes, in place, vertices that duplicate their predecessor and
+// vertices that continue their edge in a straight line, until none is left.
+// In strict mode (the caller's outline) a straight turn back is an error;
+// inside a piece it is a sliver of no width and is dropped.
+func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
+	out := r[:0]
+	for _, k := range r {
+		keep := true
+		for len(out) > 0 {
+			n := len(out)
+			if d.dup(out[n-1], k) {
+				keep = false
+				break
+			}
+			if n < 2 {
+				break
+			}
+			flat, fold := d.flat(out[n-2], out[n-1], k)
+			if !flat {
+				break
+			}
+			if fold && strict {
+				return nil, foldError(out[n-2], out[n-1], k)
+			}
+			out = out[:n-1]
+		}
+		if keep {
+			out = append(out, k)
+		}
+	}
+	// Close the ring: the seam between the last and the first vertex.
+	for len(out) >= 3 {
+		n := len(out)
+		if d.dup(out[n-1], out[0]) {
+			out = out[:n-1]
+			continue
+		}
+		if flat, fold := d.flat(out[n-2], out[n-1], out[0]); flat {
+			if fold && strict {
+				return nil, foldError(out[n-2], out[n-1], out[0])
+			}
+			out = out[:n-1]
+			continue
+		}
+		if flat, fold := d.flat(out[n-1], out[0], out[1]); flat {
+			if fold && strict {
+				return nil, foldError(out[n-1], out[0], out[1])
+			}
+			out = out[1:]
+			continue
+		}
+		break
+	}
+	return out, nil
+}
+
+// foldError reports the outline a→b→c turning straight back at b.
+func foldError(a, b, c int32) error {
+	return fmt.Errorf("%w: edge from vertex %d to %d folds back over edge from vertex %d to %d",
+		ErrSelfIntersecting, b, c, a, b)
+}
+
+// area2 returns twice the signed area of the ring, positive when it runs
+// counter-clockwise.
+func (d *decomposer) area2(r []int32) float64 {
+	o := d.pts[r[0]]
+	var a float64
+	for k := 1; k+1 < len(r); k++ {
+		a += d.pts[r[k]].Sub(o).Cross(d.pts[r[k+1]].Sub(o))
+	}
+	return a
+}
+
+// selfIntersection returns the first pair of non-adjacent edges of the ring
+// (by start position) that touch or cross. Edges are swept in order of their
+// left end, and only pairs whose x ranges overlap are tested exactly.
+func (d *decomposer) selfIntersection(r []int32) (int, int, bool) {
+	type span struct {
+		lo, hi, ylo, yhi float64
+		k                int
+	}
+	n := len(r)
+	spans := make([]span, n)
+	for k := range n {
+		a, b := d.pts[r[k]], d.pts[r[(k+1)%n]]
+		spans[k] = span{min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y), k}
+	}
+	slices.SortFunc(spans, func(a, b span) int {
+		switch {
+		case a.lo < b.lo:
+			return -1
+		case a.lo > b.lo:
+			return 1
+		}
+		return a.k - b.k
+	})
+	bi, bj := -1, -1
+	for s := range spans {
+		sp := &spans[s]
+		for t := s + 1; t < n && spans[t].lo <= sp.hi; t++ {
+			tp := &spans[t]
+			if tp.yhi < sp.ylo || tp.ylo > sp.yhi {
+				continue
+			}
+			i, j := sp.k, tp.k
+			if i > j {
+				i, j = j, i
+			}
+			if j == i+1 || (i == 0 && j == n-1) {
+				continue // adjacent: they meet at their shared vertex
+			}
+			if bi >= 0 && (i > bi || (i == bi && j > bj)) {
+				continue
+			}
+			if segmentsTouch(d.pts[r[i]], d.pts[r[(i+1)%n]], d.pts[r[j]], d.pts[r[(j+1)%n]]) {
+				bi, bj = i, j
+			}
+		}
+	}
+	return bi, bj, bi >= 0
+}
+
+// run decomposes the ring into convex rings, collected in d.done.
+func (d *decomposer) run(ring []int32) error {
+	// In exact arithmetic each cut removes a reflex vertex, so the number of
+	// cuts is below the number of vertices. Rounding can leave a vertex a
+	// hair short of straight after its cut; the cap stops that from looping.
+	maxCuts := 2*len(ring) + 16
+	d.stack = append(d.stack[:0], ring)
+	for len(d.stack) > 0 {
+		p := d.stack[len(d.stack)-1]
+		d.stack = d.stack[:len(d.stack)-1]
+		i := d.middleReflex(p)
+		if i < 0 {
+			d.done = append(d.done, p)
+			continue
+		}
+		if d.cuts++; d.cuts > maxCuts {
+			return fmt.Errorf("%w: vertex %d is too close to straight to be cut at this precision", ErrCollinear, d.name(p[i]))
+		}
+		if err := d.cut(p, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// name returns the caller's index of point k, or of the nearest caller's
+// vertex for a cut point.
+func (d *decomposer) name(k int32) int32 {
+	if int(k) < len(d.in) {
+		return k
+	}
+	best, bd := int32(0), math.Inf(1)
+	for i := range d.in {
+		if l := d.pts[i].Sub(d.pts[k]).LenSq(); l < bd {
+			best, bd = int32(i), l
+		}
+	}
+	return best
+}
+
+// middleReflex returns the position of the middle reflex vertex of the ring,
+// or -1 if it is convex. The ring is clean, so a turn is either clearly left
+// or clearly right.
+func (d *decomposer) middleReflex(p []int32) int {
+	m := len(p)
+	count := 0
+	for k := range m {
+		if d.reflex(p, k) {
+			count++
+		}
+	}
+	if count == 0 {
+		return -1
+	}
+	want := count / 2
+	for k := range m {
+		if d.reflex(p, k) {
+			if want == 0 {
+				return k
+			}
+			want--
+		}
+	}
+	return -1
+}
+
+// reflex reports whether the ring turns clockwise at position k.
+func (d *decomposer) reflex(p []int32, k int) bool {
+	m := len(p)
+	a, v, b := d.pts[p[(k+m-1)%m]], d.pts[p[k]], d.pts[p[(k+1)%m]]
+	return v.Sub(a).Cross(b.Sub(v)) < 0
+}
+
+// rayHit returns how far along dir (in units of |dir|²) the ray from o
+// leaves the polygon through the edge q0→q1, which must cross the ray's line
+// from its right to its left, as an exit edge of a counter-clockwise
+// polygon does. ok is false if the edge does not cross ahead of o.
+func rayHit(o, dir, q0, q1 Vec2) (t float64, x Vec2, ok bool) {
+	s0, s1 := dir.Cross(q0.Sub(o)), dir.Cross(q1.Sub(o))
+	if !(s0 <= 0 && s1 > 0) {
+		return 0, Vec2{}, false
+	}
+	x = q0.Add(q1.Sub(q0).Scale(s0 / (s0 - s1)))
+	t = x.Sub(o).Dot(dir)
+	return t, x, t > 0
+}
+
+// cut splits ring p with one cut from its reflex vertex at position i and
+// pushes the two halves.
+func (d *decomposer) cut(p []int32, i int) error {
+	m := len(p)
+	prev, next := (i+m-1)%m, (i+1)%m
+	fwd := func(k int) int { return (k - i + m) % m }
+	v, a, b := d.pts[p[i]], d.pts[p[prev]], d.pts[p[next]]
+	d1, d2 := v.Sub(a), v.Sub(b) // the wedge lies left of d1 and right of d2
+
+	// Where the extensions of v's edges first leave the polygon.
+	e1, e2 := -1, -1
+	t1, t2 := math.Inf(1), math.Inf(1)
+	for k := range m {
+		if k == i || k == prev {
+			continue
+		}
+		q0, q1 := d.pts[p[k]], d.pts[p[(k+1)%m]]
+		if t, _, ok := rayHit(v, d1, q0, q1); ok && t < t1 {
+			t1, e1 = t, k
+		}
+		if t, _, ok := rayHit(v, d2, q0, q1); ok && t < t2 {
+			t2, e2 = t, k
+		}
+	}
+
+	// The vertices v may see in its wedge lie on the outline between the
+	// two hit edges, ends included.
+	d.cand = d.cand[:0]
+	if e1 >= 0 && e2 >= 0 && fwd(e1) <= fwd(e2) {
+		for f := fwd(e1); f <= fwd(e2)+1 && f < m; f++ {
+			if f <= 1 || f >= m-1 {
+				continue // v itself and its neighbours
+			}
+			q := (i + f) % m
+			w := d.pts[p[q]]
+			rel := w.Sub(v)
+			if d1.Cross(rel) < 0 || d2.Cross(rel) > 0 {
+				continue
+			}
+			class := 1
+			if d.reflex(p, q) {
+				class = 2
+				wa, wb := d.pts[p[(q+m-1)%m]], d.pts[p[(q+1)%m]]
+				back := v.Sub(w)
+				if w.Sub(wa).Cross(back) >= 0 && w.Sub(wb).Cross(back) <= 0 {
+					class = 3
+				}
+			}
+			d.cand = append(d.cand, cutCandidate{q, class, rel.LenSq()})
+		}
+	}
+	for len(d.cand) > 0 {
+		best := 0
+		for c := 1; c < len(d.cand); c++ {
+			x, y := d.cand[c], d.cand[best]
+			if x.class > y.class || (x.class == y.class && x.dist < y.dist) {
+				best = c
+			}
+		}
+		q := d.cand[best].pos
+		if d.visible(p, i, q) {
+			d.split(p, i, q, -1)
+			return nil
+		}
+		d.cand[best] = d.cand[len(d.cand)-1]
+		d.cand = d.cand[:len(d.cand)-1]
+	}
+
+	// No vertex in sight: cut along the wedge's bisector to the edge it
+	// meets first. Of the two formulas for the bisector, use the one that
+	// does not cancel.
+	u1, u2 := d1.Scale(1/d1.Len()), d2.Scale(1/d2.Len())
+	u := u1.Add(u2)
+	if diff := u1.Sub(u2); diff.LenSq() > u.LenSq() {
+		u = diff.Perp()
+		if d1.Cross(u) < 0 {
+			u = u.Neg()
+		}
+	}
+	ek, te := -1, math.Inf(1)
+	var x Vec2
+	for k := range m {
+		if k == i || k == prev {
+			continue
+		}
+		if t, hit, ok := rayHit(v, u, d.pts[p[k]], d.pts[p[(k+1)%m]]); ok && t < te {
+			ek, te, x = k, t, hit
+		}
+	}
+	if ek < 0 {
+		return fmt.Errorf("%w: vertex %d is too close to straight to be cut at this precision", ErrCollinear, d.name(p[i]))
+	}
+	// A cut point on top of a vertex is that vertex.
+	for _, q := range [2]int{ek, (ek + 1) % m} {
+		if f := fwd(q); f > 1 && f < m-1 && x.Sub(d.pts[p[q]]).LenSq() <= d.dup2 {
+			d.split(p, i, q, -1)
+			return nil
+		}
+	}
+	d.pts = append(d.pts, x)
+	d.split(p, i, ek, int32(len(d.pts)-1))
+	return nil
+}
+
+// visible reports whether the segment from position i to position j of the
+// ring touches no edge other than those at its ends. The caller has checked
+// that it leaves i into the polygon.
+func (d *decomposer) visible(p []int32, i, j int) bool {
+	m := len(p)
+	v, w := d.pts[p[i]], d.pts[p[j]]
+	lo, hi := Vec2{min(v.X, w.X), min(v.Y, w.Y)}, Vec2{max(v.X, w.X), max(v.Y, w.Y)}
+	for k := range m {
+		kn := (k + 1) % m
+		if k == i || kn == i || k == j || kn == j {
+			continue
+		}
+		q0, q1 := d.pts[p[k]], d.pts[p[kn]]
+		if max(q0.X, q1.X) < lo.X || min(q0.X, q1.X) > hi.X ||
+			max(q0.Y, q1.Y) < lo.Y || min(q0.Y, q1.Y) > hi.Y {
+			continue
+		}
+		if segmentsTouch(v, w, q0, q1) {
+			return false
+		}
+	}
+	return true
+}
+
+// split cuts ring p from position i to position j, or, if s >= 0, to the
+// new point s on the edge from position j to j+1. It pushes the cleaned
+// halves. The smaller half gets a new slice; the larger reuses p's.
+func (d *decomposer) split(p []int32, i, j int, s int32) {
+	m := len(p)
+	f := (j - i + m) % m
+	// Half A runs from i forward to j (then s); half B from j (or s, then
+	// j+1) forward to i.
+	la, lb := f+1, m-f+1
+	if s >= 0 {
+		la, lb = f+2, m-f+1
+	}
+	appendA := func(dst []int32) []int32 {
+		for k := 0; k <= f; k++ {
+			dst = append(dst, p[(i+k)%m])
+		}
+		if s >= 0 {
+			dst = append(dst, s)
+		}
+		return dst
+	}
+	appendB := func(dst []int32) []int32 {
+		start := j
+		if s >= 0 {
+			dst = append(dst, s)
+			start = (j + 1) % m
+		}
+		for k := start; ; k = (k + 1) % m {
+			dst = append(dst, p[k])
+			if k == i {
+				return dst
+			}
+		}
+	}
+	var small, large []int32
+	if la <= lb {
+		small = appendA(make([]int32, 0, la))
+		d.tmp = appendB(d.tmp[:0])
+	} else {
+		small = appendB(make([]int32, 0, lb))
+		d.tmp = appendA(d.tmp[:0])
+	}
+	large = append(p[:0], d.tmp...)
+	large, _ = d.clean(large, false)
+	small, _ = d.clean(small, false)
+	if len(large) >= 3 {
+		d.stack = append(d.stack, large)
+	}
+	if len(small) >= 3 {
+		d.stack = append(d.stack, small)
+	}
+}
+
+// output turns the convex rings into pieces in the caller's units, splitting
+// those over MaxPolygonVertices into fans, and checks each with NewPolygon.
+func (d *decomposer) output() ([][]Vec2, error) {
+	const per = MaxPolygonVertices - 2 // triangles of a fan per piece
+	total, count := 0, 0
+	for _, r := range d.done {
+		if len(r) <= MaxPolygonVertices {
+			total, count = total+len(r), count+1
+			continue
+		}
+		q := (len(r) - 2 + per - 1) / per
+		total, count = total+len(r)-2+2*q, count+q
+	}
+	backing := make([]Vec2, total)
+	pieces := make([][]Vec2, 0, count)
+	var fan [MaxPolygonVertices]int32
+	for _, r := range d.done {
+		if len(r) <= MaxPolygonVertices {
+			var err error
+			if pieces, backing, err = d.emit(pieces, backing, r); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		// Spread the len(r)-2 triangles of the fan from r[0] evenly over
+		// the fewest pieces of at most `per` triangles.
+		tri := len(r) - 2
+		q := (tri + per - 1) / per
+		start := 1
+		for k := range q {
+			t := tri / q
+			if k < tri%q {
+				t++
+			}
+			fan[0] = r[0]
+			copy(fan[1:], r[start:start+t+1])
+			var err error
+			if pieces, backing, err = d.emit(pieces, backing, fan[:t+2]); err != nil {
+				return nil, err
+			}
+			start += t
+		}
+	}
+	return pieces, nil
+}
+
+// emit appends the piece with vertices r, carved from backing, after checking
+// it with NewPolygon. A piece NewPolygon finds too thin to have a direction is
+// a sliver of no area and is left out.
+func (d *decomposer) emit(pieces [][]Vec2, backing []Vec2, r []int32) ([][]Vec2, []Vec2, error) {
+	piece := backing[:len(r):len(r)]
+	for k, i := range r {
+		if int(i) < len(d.in) {
+			piece[k] = d.in[i]
+		} else {
+			piece[k] = d.pts[i].Scale(d.unscale)
+		}
+	}
+	s, err := NewPolygon(piece)
+	switch {
+	case errors.Is(err, ErrCollinear) || errors.Is(err, ErrTooFewVertices):
+		return pieces, backing, nil
+	case err != nil:
+		return nil, nil, fmt.Errorf("%w: a piece around vertex %d is not valid at this precision (%v)",
+			ErrCollinear, d.name(r[0]), err)
+	}
+	if v := s.Vertices(); len(v) != len(piece) {
+		piece = piece[:copy(piece, v):len(v)]
+	}
+	return append(pieces, piece), backing[len(r):], nil
+}
