@@ -302,7 +302,7 @@ func addBullets(w *collide.World, n int, world float64, seed uint64) (*bullets, 
 	for range n {
 		p := collide.V(world*r.Float64(), world*r.Float64())
 		sn, cs := collide.SinCos(2 * math.Pi * r.Float64())
-		speed := 3 + 37*r.Float64()
+		speed := 3 + float64(37*r.Float64()) // explicit: no fused multiply-add on arm64
 		id, err := w.Add(collide.BodyDef{Shape: ball, Position: p, Bullet: true, Filter: collide.Filter{Category: 2, Mask: 1}})
 		if err != nil {
 			return nil, err
