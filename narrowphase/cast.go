@@ -45,6 +45,23 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	if !a.Valid() || !b.Valid() || !delta.IsFinite() {
 		return CastHit{}, false
 	}
+	// A circle against a polygon or box: in the hull's own frame, with its
+	// precomputed normals, no Minkowski difference to build.
+	if a.Kind() == shape.KindCircle && b.Kind() != shape.KindCircle {
+		if h, hit, clear := castCircleHull(a, ta, delta, b, tb); clear {
+			return h, hit
+		}
+	} else if b.Kind() == shape.KindCircle && a.Kind() != shape.KindCircle {
+		// Moving a against a still circle is the circle moving the other
+		// way against a: the same fraction and point, the normal reversed.
+		if h, hit, clear := castCircleHull(b, tb, delta.Neg(), a, ta); clear {
+			if hit {
+				h.Normal = h.Normal.Neg()
+				h.Point = h.Point.Add(delta.Scale(h.Fraction))
+			}
+			return h, hit
+		}
+	}
 	origin := tb.Pos
 	var ca, cb core
 	ca.set(a, ta, origin)
@@ -447,4 +464,80 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 		h.Point = b.v[m.ib[k]].Add(n.Scale(b.r))
 	}
 	return h
+}
+
+// castCircleHull casts circle c, placed by tc and moved by delta, against
+// the polygon or box h placed by th, in h's frame with h's own vertices and
+// normals: the ray from the circle's centre against h grown by the radius,
+// its offset faces first, then the discs at the ends of the faces that face
+// the ray. clear is false when the circle starts within a rounding margin
+// of h (touching or overlapping): the general path decides those.
+func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape.Shape, th shape.Transform) (hit CastHit, ok, clear bool) {
+	xf := h.EffectiveTransform(th)
+	ctr := xf.ApplyInv(tc.Apply(c.Center()))
+	d := xf.Rot.ApplyInv(delta)
+	r := c.Radius()
+	var corners [4]shape.Vec2
+	var v, nrm []shape.Vec2
+	if h.Kind() == shape.KindPolygon {
+		v, nrm = h.Vertices(), h.Normals()
+	} else {
+		corners = h.Corners()
+		v, nrm = corners[:], boxNormals[:]
+	}
+	n := len(v)
+	// The start: outside the grown hull by more than a rounding margin.
+	slack := float64(1e-12 * (math.Abs(ctr.X) + math.Abs(ctr.Y) + r + h.BoundingRadius()))
+	out := math.Inf(-1)
+	for k := range n {
+		if e := nrm[k].Dot(ctr.Sub(v[k])); e > out {
+			out = e
+		}
+	}
+	if out <= r+slack {
+		return CastHit{}, false, false
+	}
+	best, bestK, disc := math.Inf(1), -1, false
+	prevFacing := nrm[n-1].Dot(d) < 0
+	for k := range n {
+		den := nrm[k].Dot(d)
+		facing := den < 0
+		if facing {
+			// The centre's height over face k's line is hk + t·den; it
+			// reaches r at t.
+			hk := nrm[k].Dot(ctr.Sub(v[k]))
+			if t := (r - hk) / den; t >= 0 && t < best {
+				e := v[(k+1)%n].Sub(v[k])
+				q := ctr.Add(d.Scale(t)).Sub(nrm[k].Scale(r)).Sub(v[k])
+				if s := q.Dot(e); s >= 0 && s <= e.LenSq() {
+					best, bestK, disc = t, k, false
+				}
+			}
+		}
+		if facing || prevFacing {
+			if t, ok := discEntry(v[k].Sub(ctr), r, d); ok && t < best {
+				best, bestK, disc = t, k, true
+			}
+		}
+		prevFacing = facing
+	}
+	if bestK < 0 || best > 1 {
+		return CastHit{}, false, true
+	}
+	at := ctr.Add(d.Scale(best))
+	var nl, pl shape.Vec2
+	if disc {
+		pl = v[bestK]
+		nl = at.Sub(pl)
+		if l := nl.Len(); l > 0 {
+			nl = nl.Scale(1 / l)
+		} else {
+			nl = d.Neg().Normalize()
+		}
+	} else {
+		nl = nrm[bestK]
+		pl = at.Sub(nl.Scale(r))
+	}
+	nw := xf.Rot.Apply(nl)
+	return CastHit{Fraction: best, Point: xf.Apply(pl), Normal: shape.Vec2{X: nw.X + 0, Y: nw.Y + 0}}, true, true
 }
