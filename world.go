@@ -71,6 +71,8 @@ var (
 	ErrInvalidArgument = engine.ErrInvalidArgument
 	// ErrTooManyBodies reports that the world cannot hold another body.
 	ErrTooManyBodies = engine.ErrTooManyBodies
+	// ErrSnapshot reports bytes UnmarshalBinary cannot restore.
+	ErrSnapshot = engine.ErrSnapshot
 
 	// ErrTooLarge reports a size or coordinate above what a shape holds.
 	ErrTooLarge = shape.ErrTooLarge
@@ -259,3 +261,33 @@ func (w *World) Nearest(p Vec2, k int, f Filter, fn func(id BodyID, dist float64
 func (w *World) NearestWithin(p Vec2, k int, maxDist float64, f Filter, fn func(id BodyID, dist float64) bool) error {
 	return w.e.NearestWithin(p, k, maxDist, f, fn)
 }
+
+// AppendBinary appends the world's state to dst; see MarshalBinary.
+func (w *World) AppendBinary(dst []byte) ([]byte, error) { return w.e.AppendBinary(dst) }
+
+// MarshalBinary returns the world's state, for rollback and for moving a
+// room between processes: bodies and ids (with generations and free slots,
+// so ids stay valid and stale ids stay stale), shapes (each distinct one
+// once), filters, kinds, sensors, bullets and their previous places, moves
+// pending since the last Step, and that Step's contacts and events. User
+// values are not encoded. The format is versioned (package engine documents
+// it) and the bytes are the same on every CPU.
+func (w *World) MarshalBinary() ([]byte, error) { return w.e.MarshalBinary() }
+
+// UnmarshalBinary restores a state MarshalBinary encoded, in place; on any
+// error the world is unchanged. Afterwards the world gives the same
+// contacts, events, query answers and StateHash as the original would,
+// driven by the same inputs, and Add hands out the same ids. Every restored
+// body's user value is nil: set them again with SetUserData. The world
+// keeps its own worker count.
+func (w *World) UnmarshalBinary(data []byte) error { return w.e.UnmarshalBinary(data) }
+
+// Clone returns a deep copy of the world sharing nothing mutable with it,
+// user values included (the values themselves, not what they point to),
+// with workers of its own. It needs exclusive access, like a mutation.
+func (w *World) Clone() *World { return &World{e: w.e.Clone()} }
+
+// StateHash returns a hash of the state that matters for results (what
+// MarshalBinary encodes), the same for any worker count and on every CPU:
+// compare it between lockstep peers or against a replay every frame.
+func (w *World) StateHash() uint64 { return w.e.StateHash() }

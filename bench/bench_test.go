@@ -355,3 +355,48 @@ func BenchmarkHeapSteady(b *testing.B) {
 	}
 	b.ReportMetric(perBody, "B/body")
 }
+
+// BenchmarkSnapshot saves, restores, clones and hashes the 10k swarm after
+// its warm-up; bytes/body is the snapshot's size.
+func BenchmarkSnapshot(b *testing.B) {
+	sc := scene.Swarm(10000, 1)
+	l := load(b, sc, 1)
+	defer l.w.Close()
+	for range warmupFrames(len(sc.Bodies)) {
+		l.frame(b)
+	}
+	data, err := l.w.MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Marshal", func(b *testing.B) {
+		b.ReportAllocs()
+		buf := make([]byte, 0, len(data))
+		for b.Loop() {
+			buf, _ = l.w.AppendBinary(buf[:0])
+		}
+		b.ReportMetric(float64(len(data))/float64(len(sc.Bodies)), "bytes/body")
+	})
+	b.Run("Unmarshal", func(b *testing.B) {
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		defer w.Close()
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := w.UnmarshalBinary(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Clone", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			l.w.Clone().Close()
+		}
+	})
+	b.Run("StateHash", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			l.w.StateHash()
+		}
+	})
+}

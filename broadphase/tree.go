@@ -478,3 +478,19 @@ func (t *Tree) bounds() shape.AABB {
 	}
 	return b
 }
+
+// Clone returns a copy of the tree that shares nothing mutable with it: the
+// R-trees are copied on write (tidwall/rtree's Copy: nodes are shared until
+// either tree changes them), the rest is copied. The filter and the
+// parallel hook are not copied; set them on the clone. Clone writes to t
+// (the R-trees' copy-on-write marks), so it needs exclusive access.
+func (t *Tree) Clone() *Tree {
+	c := &Tree{
+		margin: t.margin, frames: t.frames,
+		fat: slices.Clone(t.fat), flags: slices.Clone(t.flags), live: t.live, extSum: t.extSum,
+		moved: slices.Clone(t.moved), pairs: slices.Clone(t.pairs),
+		reinserted: t.reinserted, seq: t.seq, stats: t.stats,
+	}
+	c.tr, c.st = *t.tr.Copy(), *t.st.Copy()
+	return c
+}

@@ -23,6 +23,20 @@
 // moving B by Normal*Depth, or A by its negation, makes them touch (to a few
 // ulps: narrowphase.PushOut guarantees a gap). Touching is not a contact.
 //
+// # Snapshots
+//
+// World.MarshalBinary encodes the whole state in a versioned little-endian
+// format (version 1): a header "CLDW" with the version, the broad phase's
+// margins, a table of the distinct shapes (by content), every storage slot
+// (generation, flags, and for a live or removed body its shape, position,
+// angle and filter bits), the free, removed and moved slot lists, the
+// bullets' previous places, and the last two Steps' contacts with the
+// began and ended indexes; snapshot.go lists the fields. Floats are stored
+// as their bits, so the bytes are the same on every CPU. UnmarshalBinary
+// validates everything before it changes anything, rebuilds the broad phase
+// from the bodies' boxes, and leaves user values nil. StateHash is the
+// FNV-1a hash of those bytes.
+//
 // # Concurrency
 //
 // Mutations (Add, Remove, SetTransform, Move, the other setters) and Step
