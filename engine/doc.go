@@ -34,8 +34,8 @@
 // began and ended indexes; snapshot.go lists the fields. Floats are stored
 // as their bits, so the bytes are the same on every CPU. UnmarshalBinary
 // validates everything before it changes anything, rebuilds the broad phase
-// from the bodies' boxes, and leaves user values nil. StateHash is the
-// FNV-1a hash of those bytes.
+// from the bodies' boxes, and leaves user values nil. StateHash is an
+// FNV-1a hash of the same fields, computed without encoding them.
 //
 // # Concurrency
 //

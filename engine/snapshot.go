@@ -4,11 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"maps"
 	"math"
 	"slices"
-	"sync"
 
 	"github.com/collide-go/collide/broadphase"
 	"github.com/collide-go/collide/narrowphase"
@@ -131,20 +129,95 @@ func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 // package documentation. It needs no more access than a query.
 func (w *World) MarshalBinary() ([]byte, error) { return w.AppendBinary(nil) }
 
-var hashBuf = sync.Pool{New: func() any { b := make([]byte, 0, 1<<12); return &b }}
-
-// StateHash returns a 64-bit FNV-1a hash of the state MarshalBinary
-// encodes: the same for any worker count and on every CPU, so lockstep
-// peers and replays can compare it every frame.
+// StateHash returns a 64-bit hash of the state MarshalBinary encodes (FNV-1a
+// over the same fields as little-endian words, each body's shape by its
+// numbers): the same for any worker count and on every CPU, so lockstep
+// peers and replays can compare it every frame. It allocates nothing.
 func (w *World) StateHash() uint64 {
-	bp := hashBuf.Get().(*[]byte)
-	buf, _ := w.AppendBinary((*bp)[:0])
-	h := fnv.New64a()
-	h.Write(buf)
-	*bp = buf[:0]
-	hashBuf.Put(bp)
-	return h.Sum64()
+	h := fnvHash(fnvOffset)
+	b := &w.b
+	h.word(uint64(len(b.hot)))
+	for s := range b.hot {
+		hb := &b.hot[s]
+		h.word(uint64(hb.gen)<<8 | uint64(hb.flags))
+		if hb.flags&(flagAlive|flagRemoved) == 0 {
+			continue
+		}
+		sh := b.shapes[s]
+		h.word(uint64(sh.Kind()))
+		switch sh.Kind() {
+		case shape.KindCircle:
+			h.f64(sh.Center().X)
+			h.f64(sh.Center().Y)
+			h.f64(sh.Radius())
+		case shape.KindAABB, shape.KindOBB:
+			h.f64(sh.HalfExtents().X)
+			h.f64(sh.HalfExtents().Y)
+		case shape.KindPolygon:
+			for _, v := range sh.Vertices() {
+				h.f64(v.X)
+				h.f64(v.Y)
+			}
+		}
+		h.f64(b.xf[s].Pos.X)
+		h.f64(b.xf[s].Pos.Y)
+		h.f64(b.angle[s])
+		h.word(uint64(b.filter[s].cat)<<32 | uint64(b.filter[s].mask))
+	}
+	for _, l := range [][]int32{b.free, b.dying, b.dead, b.moved, w.began, w.ended} {
+		h.word(uint64(len(l)))
+		for _, x := range l {
+			h.word(uint64(uint32(x)))
+		}
+	}
+	for i, s := range w.bullets.slots {
+		p := w.bullets.prev[i]
+		h.word(uint64(s))
+		h.f64(p.pos.X)
+		h.f64(p.pos.Y)
+		h.f64(p.angle)
+	}
+	for _, cs := range [][]Contact{w.contacts, w.prev} {
+		h.word(uint64(len(cs)))
+		for i := range cs {
+			c := &cs[i]
+			m := &c.Manifold
+			h.word(uint64(c.A))
+			h.word(uint64(c.B))
+			h.f64(m.Normal.X)
+			h.f64(m.Normal.Y)
+			h.f64(m.Depth)
+			h.word(uint64(m.Count)<<16 | uint64(b2u(c.Sensor))<<8 | uint64(b2u(c.Swept)))
+			for _, p := range m.Points {
+				h.f64(p.Point.X)
+				h.f64(p.Point.Y)
+				h.f64(p.Depth)
+			}
+			h.f64(c.TOI)
+		}
+	}
+	return uint64(h)
 }
+
+// fnvHash is 64-bit FNV-1a, fed little-endian words.
+type fnvHash uint64
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func (h *fnvHash) word(x uint64) {
+	v := *h
+	for range 8 {
+		v ^= fnvHash(x & 0xff)
+		v *= fnvPrime
+		x >>= 8
+	}
+	*h = v
+}
+
+func (h *fnvHash) f64(f float64) { h.word(math.Float64bits(f)) }
 
 func appendF64(dst []byte, f float64) []byte {
 	return binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
