@@ -511,3 +511,35 @@ func TestWorldDifferential(t *testing.T) {
 		})
 	}
 }
+
+// FuzzWorldOps drives the differential check from fuzzed bytes: each byte
+// picks a mutation or a Step, and every query and every Step is checked
+// against the model, as in TestWorldDifferential. The seed of the query
+// stream comes from the input's first bytes.
+func FuzzWorldOps(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+	f.Add([]byte{0, 0, 0, 0, 255, 255, 9, 9, 9, 200, 17, 3, 3, 3})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		if len(ops) > 200 {
+			ops = ops[:200]
+		}
+		var seed uint64
+		for i, b := range ops[:min(8, len(ops))] {
+			seed |= uint64(b) << (8 * i)
+		}
+		d := &diffWorld{t: t, r: rand.New(rand.NewPCG(seed, 1)), w: collide.NewWorld(collide.Config{Workers: 1}),
+			live: map[collide.BodyID]*model{}, dying: map[collide.BodyID]*model{}, dead: map[collide.BodyID]*model{},
+			size: 10, scale: 1}
+		defer d.w.Close()
+		prev := d.step(nil)
+		for _, op := range ops {
+			if op%5 == 0 {
+				prev = d.step(prev)
+				d.query("Step")
+				continue
+			}
+			after := d.mutate()
+			d.query(after)
+		}
+	})
+}
