@@ -174,6 +174,18 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 		if ov.n == 0 {
 			return total, nil
 		}
+		// Any escape leaves every overlapped body, so it is at least as long
+		// as the longest single push-out: if that push-out clears them all,
+		// nothing shorter can, and the search is over.
+		longest := 0
+		for i := 1; i < ov.n; i++ {
+			if ov.push[i].LenSq() > ov.push[longest].LenSq() {
+				longest = i
+			}
+		}
+		if x := ov.push[longest]; !w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
+			return total.Add(x), nil
+		}
 		var best, fallback shape.Vec2
 		bestLen, fallLen := math.Inf(1), math.Inf(1)
 		try := func(x shape.Vec2) {
