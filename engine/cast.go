@@ -62,7 +62,15 @@ func (w *World) CastShape(s shape.Shape, t shape.Transform, delta shape.Vec2, f 
 	if err := checkCast(s, t, delta); err != nil {
 		return ShapeHit{}, false, err
 	}
-	q := newQuery(f)
+	best, found := w.firstCast(s, t, delta, newQuery(f), false)
+	return best, found, nil
+}
+
+// firstCast is CastShape's search, on validated input: the first body
+// passing q that the moving shape touches, ties to the lower id. With
+// slide, bodies the shape starts touching (or overlapping by rounding) do
+// not count unless it moves into them: MoveAndSlide's rule.
+func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q query, slide bool) (ShapeHit, bool) {
 	b := &w.b
 	l := delta.Len()
 	var best ShapeHit
@@ -72,7 +80,7 @@ func (w *World) CastShape(s shape.Shape, t shape.Transform, delta shape.Vec2, f 
 			return limit
 		}
 		h, ok := narrowphase.Cast(s, t, delta, b.shapes[k], b.xf[k])
-		if !ok {
+		if !ok || (slide && h.Fraction == 0 && h.Normal.Dot(delta) >= 0) {
 			return limit
 		}
 		id := w.idOf(k)
@@ -85,7 +93,7 @@ func (w *World) CastShape(s shape.Shape, t shape.Transform, delta shape.Vec2, f 
 		// still visited for the tie rule.
 		return math.Min(limit, float64(float64(best.Fraction*l)*(1+1e-9))+1e-300)
 	})
-	return best, found, nil
+	return best, found
 }
 
 var shapeHitPool = sync.Pool{New: func() any { s := make([]ShapeHit, 0, 16); return &s }}

@@ -56,7 +56,7 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 	np := 0
 	for np < MaxSlides && rem != (shape.Vec2{}) {
 		xf := shape.Transform{Pos: pos, Rot: t.Rot}
-		h, ok := w.slideCast(s, xf, rem, f)
+		h, ok := w.firstCast(s, xf, rem, newQuery(f), true)
 		if !ok {
 			break
 		}
@@ -106,32 +106,6 @@ func clipPlanes(v shape.Vec2, planes []shape.Vec2) shape.Vec2 {
 		}
 	}
 	return v
-}
-
-// slideCast is CastShape for a character: bodies it starts touching or
-// overlapping by rounding do not stop it unless it moves into them.
-func (w *World) slideCast(s shape.Shape, t shape.Transform, delta shape.Vec2, f Filter) (ShapeHit, bool) {
-	q := newQuery(f)
-	b := &w.b
-	l := delta.Len()
-	var best ShapeHit
-	found := false
-	w.sweep(s, t, delta, func(k int32, limit float64) float64 {
-		if !w.accept(k, q) {
-			return limit
-		}
-		h, ok := narrowphase.Cast(s, t, delta, b.shapes[k], b.xf[k])
-		if !ok || (h.Fraction == 0 && h.Normal.Dot(delta) >= 0) {
-			return limit
-		}
-		id := w.idOf(k)
-		if !found || h.Fraction < best.Fraction || (h.Fraction == best.Fraction && id < best.Body) {
-			best = ShapeHit{Body: id, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal}
-			found = true
-		}
-		return math.Min(limit, float64(float64(best.Fraction*l)*(1+1e-9))+1e-300)
-	})
-	return best, found
 }
 
 // depenIters bounds Depenetrate's rounds: a round ends in a verified
