@@ -326,7 +326,8 @@ func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
 	}
 	b := &w.b
 	xf := shape.Transform{Pos: pos, Rot: b.xf[s].Rot}
-	if angle != b.angle[s] {
+	// By bits: -0 and +0 are equal but make different rotations.
+	if math.Float64bits(angle) != math.Float64bits(b.angle[s]) {
 		xf.Rot = shape.NewRot(angle)
 	}
 	if err := w.place(s, xf); err != nil {

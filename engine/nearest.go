@@ -131,14 +131,14 @@ type nearSearch struct {
 	q     query
 	best  []nearHit
 	cand  []nearCand
-	max2  float64 // squared maximum distance
+	max   float64 // maximum distance
 	prune float64 // boxes farther than this (squared) are skipped
 	slack float64 // rounding margin on distances
 }
 
 func (ns *nearSearch) reset(maxDist float64) {
 	ns.best, ns.cand = ns.best[:0], ns.cand[:0]
-	ns.max2 = float64(maxDist * maxDist)
+	ns.max = maxDist
 	ns.slack = float64(1e-12 * (1 + math.Abs(ns.p.X) + math.Abs(ns.p.Y) + maxDistOr0(maxDist)))
 	ns.prune = math.Inf(1)
 	if !math.IsInf(maxDist, 1) {
@@ -205,7 +205,9 @@ func (ns *nearSearch) finish() {
 		}
 		s := cd.s
 		h := nearHit{d2: narrowphase.DistanceSq(b.shapes[s], b.xf[s], ns.p), id: w.idOf(s)}
-		if h.d2 > ns.max2 {
+		// Compared as a distance, as reported: a square can round a body at
+		// exactly maxDist out.
+		if math.Sqrt(h.d2) > ns.max {
 			continue
 		}
 		best := ns.best

@@ -64,14 +64,10 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 	if box.IsEmpty() || w.tree.Len() == 0 {
 		return nil
 	}
-	// Clip the box to the world's extent (plus a margin, so that touching
-	// stays touching): a "query everything" box then costs what the world
-	// holds.
-	bounds := w.tree.Bounds().Expand(1)
-	box = shape.AABB{Min: box.Min.Max(bounds.Min), Max: box.Max.Min(bounds.Max)}
-	if box.IsEmpty() {
-		return nil
-	}
+	// The box is used as given: clipping it to the world would move its
+	// edges, and the rounding of its centre and half extents with them, so
+	// that a body touching an edge could turn into an overlap. A box too big
+	// for a shape takes the per-body path below.
 	h := box.HalfExtents()
 	if h.X <= 0 || h.Y <= 0 {
 		return nil // a box of zero area overlaps nothing: touching is not a hit
