@@ -71,8 +71,8 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 		pts, idx = pts[:len(pts)-1], idx[:len(idx)-1]
 	}
 	if len(pts) < 3 {
-		return Shape{}, fmt.Errorf("%w: %d distinct: vertices closer to their neighbour than %.3g (%g of the polygon's size %.3g) are merged, so a sliver thinner than that has no width left",
-			ErrTooFewVertices, len(pts), dupTol*size, dupTol, size)
+		return Shape{}, fmt.Errorf("%w: %d distinct: the polygon is %.3g thick, thinner than the tolerance %.3g (%g of its size %.3g): vertices closer to their neighbour than that are merged, so a sliver this thin has no width left",
+			ErrTooFewVertices, len(pts), thickness(verts, inv)*size, dupTol*size, dupTol, size)
 	}
 	if thick, ok := allCollinear(pts, inv); ok {
 		return Shape{}, collinearError(len(pts), thick, size)
@@ -192,6 +192,29 @@ func allCollinear(pts []Vec2, inv float64) (float64, bool) {
 		thick = math.Max(thick, c/l)
 	}
 	return thick, true
+}
+
+// thickness returns the largest distance of a point from the line through
+// the first point and the point farthest from it, in the unit 1/inv: how
+// thick a sliver is, for error messages.
+func thickness(pts []Vec2, inv float64) float64 {
+	o := pts[0]
+	far, best := o, 0.0
+	for _, p := range pts[1:] {
+		if d := p.Sub(o).Scale(inv).LenSq(); d > best {
+			far, best = p, d
+		}
+	}
+	d := far.Sub(o).Scale(inv)
+	l := d.Len()
+	if l == 0 {
+		return 0
+	}
+	thick := 0.0
+	for _, p := range pts {
+		thick = math.Max(thick, math.Abs(p.Sub(o).Scale(inv).Cross(d))/l)
+	}
+	return thick
 }
 
 // collinearError explains why an outline within sinTol of a line is

@@ -175,46 +175,79 @@ func (s Shape) EffectiveTransform(t Transform) Transform {
 }
 
 // WorldAABB returns an axis-aligned box around s placed by t: the tightest
-// box, rounded outward by a margin of about 16 ulps of its largest
-// coordinate, so that it holds the shape whatever the rounding of the
-// computations that place it. What the margin guarantees: when
-// narrowphase.Collide reports a contact, however shallow, the two shapes'
-// boxes overlap; when narrowphase.ContainsPoint reports a point inside, the
-// box contains it; when narrowphase.RayCast hits, the ray meets the box.
-// The World relies on it to never miss a contact its narrow phase finds.
-func (s Shape) WorldAABB(t Transform) AABB { return roundOut(s.worldAABB(t)) }
-
-// boxSlack is WorldAABB's outward margin relative to the sum of the box's
-// coordinate magnitudes. A world box coordinate is at most two roundings
-// from the exact one (rotate, then translate; an offset circle's centre,
-// then ± r): 2 ulps. The narrow phase reports contacts between shapes whose
-// exact distance is up to a few ulps of the coordinates, since it moves one
-// shape into the other's frame (a subtraction and a rotation, each
-// rounding). 8 eps times the four magnitudes is at least 32 eps times the
-// largest, 16 ulps of it: room for both with a factor of two to spare.
-const boxSlack = 8 * 0x1p-52
-
-// roundOut grows b by boxSlack on every side.
-func roundOut(b AABB) AABB {
-	// Each magnitude scaled before the sum, so that boxes near ±MaxFloat64
-	// do not overflow; explicit conversions keep it FMA-free on arm64.
-	m := float64(boxSlack*math.Abs(b.Min.X)) + float64(boxSlack*math.Abs(b.Min.Y)) +
-		float64(boxSlack*math.Abs(b.Max.X)) + float64(boxSlack*math.Abs(b.Max.Y))
-	return AABB{Min: Vec2{b.Min.X - m, b.Min.Y - m}, Max: Vec2{b.Max.X + m, b.Max.Y + m}}
+// box, grown on every side by a margin of 16 eps (eps = 2⁻⁵²) times
+// |t.Pos.X| + |t.Pos.Y| + e, where e bounds the distance of the shape's
+// local points from its body's origin (|c.X| + |c.Y| + r for a circle
+// centred on c, hw + hh for a box, the bounding radius for a polygon). The
+// box holds the exact shape whatever the rounding of the arithmetic that
+// places it, and, more, whatever the rounding of the narrow phase, so that
+// for valid shapes whose sizes and coordinates stay above about 1e-150
+// (their squares do not underflow):
+//
+//   - if narrowphase.Collide(a, ta, b, tb) reports a contact, however
+//     shallow, a.WorldAABB(ta).Overlaps(b.WorldAABB(tb));
+//   - if narrowphase.ContainsPoint(s, t, p), then s.WorldAABB(t).Contains(p);
+//   - if narrowphase.RayCast(s, t, origin, dir, max) hits, the ray meets
+//     the box, provided its origin lies within |t.Pos.X| + |t.Pos.Y| + e
+//     of t.Pos (for a polygon, within sin(θ/2) times that, θ its sharpest
+//     interior angle). A ray is decided with roundings of its own length,
+//     and a polygon's edges round apart, which a sharp vertex amplifies by
+//     1/sin(θ/2); no box of the shape can cover rays from farther away.
+//
+// [AABB.Overlaps] and [AABB.Contains] are inclusive, so boxes that only
+// touch overlap. The World relies on this to never miss a contact its
+// narrow phase finds. WorldAABB is branch-free apart from the kind switch
+// and a polygon's vertex loop, and calls no square root or trigonometry.
+func (s Shape) WorldAABB(t Transform) AABB {
+	b, e := s.worldAABB(t)
+	// Each term is scaled before the sum, so that positions near
+	// ±MaxFloat64 do not overflow; the explicit conversions keep it FMA-free
+	// on arm64.
+	m := float64(boxSlack*math.Abs(t.Pos.X)) + float64(boxSlack*math.Abs(t.Pos.Y)) + float64(boxSlack*e)
+	return b.Expand(m)
 }
 
-// worldAABB is the tightest box, each coordinate rounded to nearest.
-func (s Shape) worldAABB(t Transform) AABB {
+// boxSlack is WorldAABB's margin relative to E = |t.Pos.X| + |t.Pos.Y| + e,
+// which bounds every coordinate of the shape in the world and in any other
+// body's frame.
+//
+// The world box is off the exact one by at most about 3 eps·E per
+// coordinate: a rotated point costs two products and a difference, each
+// rounding by half an ulp of terms no larger than √2·e, then the
+// translation (and an offset circle's ± r) one more half ulp of E.
+//
+// The narrow phase works in A's frame: B's position minus A's (half an ulp
+// of |posA| + |posB|), rotated back (two more), B's points rotated by the
+// relative rotation (about 3 eps of e_B, counting the rotations' own
+// lengths, 1 ± 2 eps), then projected on A's unit normals (an ulp of the
+// coordinates in A's frame, at most E_A + E_B). Summed, it reports contacts
+// between shapes that are apart by up to about 8 eps·(E_A + E_B), and on
+// each axis the gap between the two exact boxes is no larger.
+//
+// So the two margins must reach 8 eps·(E_A + E_B) + 3 eps·E_A + 3 eps·E_B,
+// 11 eps·(E_A + E_B): 16 eps covers it. A ray from an origin D away rounds
+// by a few eps·D, which D <= E (D <= E·sin(θ/2) at a polygon's vertex of
+// angle θ) keeps within the same budget. TestWorldAABBHoldsEveryContact
+// measures far less in practice: the exact boxes of pairs Collide hits are
+// at most about 0.3 eps·(E_A + E_B) apart, and the whole test still passes
+// with 3 eps. The margin at (1e7, 1e7) is about 7e-8, far below anything a
+// broad phase notices.
+const boxSlack = 16 * 0x1p-52
+
+// worldAABB returns the tightest box, each coordinate rounded to nearest,
+// and e, WorldAABB's bound on the distance of the shape's local points from
+// its body's origin (see boxSlack), in one switch.
+func (s Shape) worldAABB(t Transform) (AABB, float64) {
 	switch s.kind {
 	case KindCircle:
 		c := t.Apply(s.v)
-		return AABB{Min: Vec2{c.X - s.r, c.Y - s.r}, Max: Vec2{c.X + s.r, c.Y + s.r}}
+		return AABB{Min: Vec2{c.X - s.r, c.Y - s.r}, Max: Vec2{c.X + s.r, c.Y + s.r}}, math.Abs(s.v.X) + math.Abs(s.v.Y) + s.r
 	case KindAABB:
-		return AABBFromCenter(t.Pos, s.v)
+		return AABBFromCenter(t.Pos, s.v), s.v.X + s.v.Y
 	case KindOBB:
 		c, sn := math.Abs(t.Rot.Cos()), math.Abs(t.Rot.s)
 		h := Vec2{float64(c*s.v.X) + float64(sn*s.v.Y), float64(sn*s.v.X) + float64(c*s.v.Y)}
-		return AABBFromCenter(t.Pos, h)
+		return AABBFromCenter(t.Pos, h), s.v.X + s.v.Y
 	case KindPolygon:
 		if s.poly == nil {
 			break
@@ -237,9 +270,9 @@ func (s Shape) worldAABB(t Transform) AABB {
 				hi.Y = p.Y
 			}
 		}
-		return AABB{Min: lo.Add(t.Pos), Max: hi.Add(t.Pos)}
+		return AABB{Min: lo.Add(t.Pos), Max: hi.Add(t.Pos)}, s.r
 	}
-	return AABB{Min: t.Pos, Max: t.Pos}
+	return AABB{Min: t.Pos, Max: t.Pos}, 0
 }
 
 // BoundingRadius returns the radius of the smallest origin-centred disc that

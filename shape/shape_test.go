@@ -23,6 +23,7 @@ func newRand(t *testing.T) *rand.Rand {
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
+	t.Logf("seed %d (set with -shape.seed)", seed)
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("replay with: go test ./shape -run '^%s$' -shape.seed=%d", t.Name(), seed)
