@@ -14,6 +14,7 @@ type CastHit struct {
 	Fraction float64    // in [0, 1]: the first time of touching
 	Point    shape.Vec2 // world point where they touch
 	Normal   shape.Vec2 // unit normal from the still shape toward the moving one
+	Part     int        // the part of the still shape touched, if a compound; else 0
 }
 
 // Cast reports when shape a, placed by ta and moved by delta (translation
@@ -45,13 +46,16 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	if !a.Valid() || !b.Valid() || !delta.IsFinite() {
 		return CastHit{}, false
 	}
+	if !a.Kind().Convex() || !b.Kind().Convex() {
+		return castComposite(a, ta, delta, b, tb)
+	}
 	// A circle against a polygon or box: in the hull's own frame, with its
 	// precomputed normals, no Minkowski difference to build.
-	if a.Kind() == shape.KindCircle && b.Kind() != shape.KindCircle {
+	if a.Kind() == shape.KindCircle && hullKind(b.Kind()) {
 		if h, hit, clear := castCircleHull(a, ta, delta, b, tb); clear {
 			return h, hit
 		}
-	} else if b.Kind() == shape.KindCircle && a.Kind() != shape.KindCircle {
+	} else if b.Kind() == shape.KindCircle && hullKind(a.Kind()) {
 		// Moving a against a still circle is the circle moving the other
 		// way against a: the same fraction and point, the normal reversed.
 		if h, hit, clear := castCircleHull(b, tb, delta.Neg(), a, ta); clear {
@@ -84,6 +88,31 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	return h, true
 }
 
+// hullKind reports whether k is a box or polygon kind: a hull with no
+// radius, which castCircleHull takes.
+func hullKind(k shape.Kind) bool {
+	return k == shape.KindAABB || k == shape.KindOBB || k == shape.KindPolygon
+}
+
+// castComposite is Cast for a pair with a compound: the earliest hit of any
+// part pair, the first in part order among equal fractions, with Part set
+// to b's part.
+func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
+	var best CastHit
+	found := false
+	for i := range a.PartCount() {
+		sa, xa := a.Part(i, ta)
+		for j := range b.PartCount() {
+			sb, xb := b.Part(j, tb)
+			if h, ok := Cast(sa, xa, delta, sb, xb); ok && (!found || h.Fraction < best.Fraction) {
+				h.Part = j
+				best, found = h, true
+			}
+		}
+	}
+	return best, found
+}
+
 // core is a shape's convex core, a point or a counter-clockwise polygon, in
 // a frame translated to some origin, and the radius that grows it into the
 // shape.
@@ -97,6 +126,12 @@ type core struct {
 func (c *core) set(s shape.Shape, t shape.Transform, origin shape.Vec2) {
 	rel := s.EffectiveTransform(t)
 	rel.Pos = rel.Pos.Sub(origin)
+	c.setIn(s, rel)
+}
+
+// setIn makes c the core of s placed by rel in some frame (rel already
+// effective: an AABB's rotation dropped).
+func (c *core) setIn(s shape.Shape, rel shape.Transform) {
 	c.r = 0
 	switch s.Kind() {
 	case shape.KindCircle:
@@ -106,12 +141,12 @@ func (c *core) set(s shape.Shape, t shape.Transform, origin shape.Vec2) {
 			c.v[i] = rel.Apply(p)
 		}
 		c.n = 4
-	case shape.KindPolygon:
+	case shape.KindPolygon, shape.KindCapsule, shape.KindSegment:
 		vs := s.Vertices()
 		for i, p := range vs {
 			c.v[i] = rel.Apply(p)
 		}
-		c.n = len(vs)
+		c.n, c.r = len(vs), s.Radius()
 	}
 }
 

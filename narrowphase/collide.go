@@ -2,27 +2,52 @@ package narrowphase
 
 import "github.com/collide-go/collide/shape"
 
-// Kind-pair keys of the dispatch switch: kind(a)*KindCount + kind(b).
-const (
-	pairCircleCircle   = int(shape.KindCircle)*shape.KindCount + int(shape.KindCircle)
-	pairCircleAABB     = int(shape.KindCircle)*shape.KindCount + int(shape.KindAABB)
-	pairCircleOBB      = int(shape.KindCircle)*shape.KindCount + int(shape.KindOBB)
-	pairCirclePolygon  = int(shape.KindCircle)*shape.KindCount + int(shape.KindPolygon)
-	pairAABBCircle     = int(shape.KindAABB)*shape.KindCount + int(shape.KindCircle)
-	pairAABBAABB       = int(shape.KindAABB)*shape.KindCount + int(shape.KindAABB)
-	pairAABBOBB        = int(shape.KindAABB)*shape.KindCount + int(shape.KindOBB)
-	pairAABBPolygon    = int(shape.KindAABB)*shape.KindCount + int(shape.KindPolygon)
-	pairOBBCircle      = int(shape.KindOBB)*shape.KindCount + int(shape.KindCircle)
-	pairOBBAABB        = int(shape.KindOBB)*shape.KindCount + int(shape.KindAABB)
-	pairOBBOBB         = int(shape.KindOBB)*shape.KindCount + int(shape.KindOBB)
-	pairOBBPolygon     = int(shape.KindOBB)*shape.KindCount + int(shape.KindPolygon)
-	pairPolygonCircle  = int(shape.KindPolygon)*shape.KindCount + int(shape.KindCircle)
-	pairPolygonAABB    = int(shape.KindPolygon)*shape.KindCount + int(shape.KindAABB)
-	pairPolygonOBB     = int(shape.KindPolygon)*shape.KindCount + int(shape.KindOBB)
-	pairPolygonPolygon = int(shape.KindPolygon)*shape.KindCount + int(shape.KindPolygon)
-)
+// pairFuncs are the routines of one kind pair: collide builds the
+// manifold, overlap only decides. swap marks a mirrored entry, whose
+// routine takes the shapes the other way round.
+type pairFuncs struct {
+	collide func(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool)
+	overlap func(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool
+	swap    bool
+}
 
-func pairKey(a, b shape.Shape) int { return int(a.Kind())*shape.KindCount + int(b.Kind()) }
+// pairTable holds the routine of every ordered pair of convex kinds,
+// filled by register (Box2D's s_registers in contact.c). A zero entry
+// means the kinds never collide: two segments (walls do not collide with
+// walls).
+var pairTable [shape.KindCount][shape.KindCount]pairFuncs
+
+// register sets the routines for kinds ka <= kb; the mirrored entry swaps
+// the arguments and flips the normal.
+func register(ka, kb shape.Kind, collide func(shape.Shape, shape.Transform, shape.Shape, shape.Transform) (Manifold, bool), overlap func(shape.Shape, shape.Transform, shape.Shape, shape.Transform) bool) {
+	pairTable[ka][kb] = pairFuncs{collide: collide, overlap: overlap}
+	if ka != kb {
+		pairTable[kb][ka] = pairFuncs{collide: collide, overlap: overlap, swap: true}
+	}
+}
+
+func init() {
+	register(shape.KindCircle, shape.KindCircle, circleCircle, circleCircleOverlap)
+	register(shape.KindCircle, shape.KindAABB, circleAABB, circleAABBOverlap)
+	register(shape.KindCircle, shape.KindOBB, circleOBB, circleOBBOverlap)
+	register(shape.KindCircle, shape.KindPolygon, circlePolygon, circlePolygonOverlap)
+	register(shape.KindAABB, shape.KindAABB, aabbAABB, aabbAABBOverlap)
+	register(shape.KindAABB, shape.KindOBB, aabbOBB, aabbOBBOverlap)
+	register(shape.KindAABB, shape.KindPolygon, aabbPolygon, aabbPolygonOverlap)
+	register(shape.KindOBB, shape.KindOBB, obbOBB, obbOBBOverlap)
+	register(shape.KindOBB, shape.KindPolygon, obbPolygon, obbPolygonOverlap)
+	register(shape.KindPolygon, shape.KindPolygon, polygonPolygon, polygonPolygonOverlap)
+	// Capsules and segments are rounded two-vertex cores.
+	for k := shape.KindCircle; k <= shape.KindSegment; k++ {
+		if k < shape.KindCapsule {
+			register(k, shape.KindCapsule, collideRounded, collideRoundedOverlap)
+		}
+		if k < shape.KindSegment {
+			register(k, shape.KindSegment, collideRounded, collideRoundedOverlap)
+		}
+	}
+	register(shape.KindCapsule, shape.KindCapsule, collideRounded, collideRoundedOverlap)
+}
 
 // Collide reports whether shape a placed by ta and shape b placed by tb
 // overlap and, if they do, returns their contact manifold in world
@@ -34,44 +59,20 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	if !a.Valid() || !b.Valid() {
 		return Manifold{}, false
 	}
+	if !a.Kind().Convex() || !b.Kind().Convex() {
+		return collideComposite(a, ta, b, tb)
+	}
 	if a.Kind() == b.Kind() && before(b, tb, a, ta) {
 		return flipped(Collide(b, tb, a, ta))
 	}
-	switch pairKey(a, b) {
-	case pairCircleCircle:
-		return circleCircle(a, ta, b, tb)
-	case pairCircleAABB:
-		return circleAABB(a, ta, b, tb)
-	case pairCircleOBB:
-		return circleOBB(a, ta, b, tb)
-	case pairCirclePolygon:
-		return circlePolygon(a, ta, b, tb)
-	case pairAABBAABB:
-		return aabbAABB(a, ta, b, tb)
-	case pairAABBOBB:
-		return aabbOBB(a, ta, b, tb)
-	case pairAABBPolygon:
-		return aabbPolygon(a, ta, b, tb)
-	case pairOBBOBB:
-		return obbOBB(a, ta, b, tb)
-	case pairOBBPolygon:
-		return obbPolygon(a, ta, b, tb)
-	case pairPolygonPolygon:
-		return polygonPolygon(a, ta, b, tb)
-	case pairAABBCircle:
-		return flipped(circleAABB(b, tb, a, ta))
-	case pairOBBCircle:
-		return flipped(circleOBB(b, tb, a, ta))
-	case pairOBBAABB:
-		return flipped(aabbOBB(b, tb, a, ta))
-	case pairPolygonCircle:
-		return flipped(circlePolygon(b, tb, a, ta))
-	case pairPolygonAABB:
-		return flipped(aabbPolygon(b, tb, a, ta))
-	case pairPolygonOBB:
-		return flipped(obbPolygon(b, tb, a, ta))
+	f := &pairTable[a.Kind()][b.Kind()]
+	switch {
+	case f.collide == nil:
+		return Manifold{}, false
+	case f.swap:
+		return flipped(f.collide(b, tb, a, ta))
 	}
-	return Manifold{}, false
+	return f.collide(a, ta, b, tb)
 }
 
 // before reports whether (a, ta) comes strictly before (b, tb) in a total
@@ -135,44 +136,20 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	if !a.Valid() || !b.Valid() {
 		return false
 	}
+	if !a.Kind().Convex() || !b.Kind().Convex() {
+		return overlapComposite(a, ta, b, tb)
+	}
 	if a.Kind() == b.Kind() && before(b, tb, a, ta) {
 		a, ta, b, tb = b, tb, a, ta
 	}
-	switch pairKey(a, b) {
-	case pairCircleCircle:
-		return circleCircleOverlap(a, ta, b, tb)
-	case pairCircleAABB:
-		return circleAABBOverlap(a, ta, b, tb)
-	case pairCircleOBB:
-		return circleOBBOverlap(a, ta, b, tb)
-	case pairCirclePolygon:
-		return circlePolygonOverlap(a, ta, b, tb)
-	case pairAABBAABB:
-		return aabbAABBOverlap(a, ta, b, tb)
-	case pairAABBOBB:
-		return aabbOBBOverlap(a, ta, b, tb)
-	case pairAABBPolygon:
-		return aabbPolygonOverlap(a, ta, b, tb)
-	case pairOBBOBB:
-		return obbOBBOverlap(a, ta, b, tb)
-	case pairOBBPolygon:
-		return obbPolygonOverlap(a, ta, b, tb)
-	case pairPolygonPolygon:
-		return polygonPolygonOverlap(a, ta, b, tb)
-	case pairAABBCircle:
-		return circleAABBOverlap(b, tb, a, ta)
-	case pairOBBCircle:
-		return circleOBBOverlap(b, tb, a, ta)
-	case pairOBBAABB:
-		return aabbOBBOverlap(b, tb, a, ta)
-	case pairPolygonCircle:
-		return circlePolygonOverlap(b, tb, a, ta)
-	case pairPolygonAABB:
-		return aabbPolygonOverlap(b, tb, a, ta)
-	case pairPolygonOBB:
-		return obbPolygonOverlap(b, tb, a, ta)
+	f := &pairTable[a.Kind()][b.Kind()]
+	switch {
+	case f.overlap == nil:
+		return false
+	case f.swap:
+		return f.overlap(b, tb, a, ta)
 	}
-	return false
+	return f.overlap(a, ta, b, tb)
 }
 
 // toWorld converts a manifold computed in the local frame placed by t to

@@ -29,6 +29,16 @@ func DistanceSq(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 		return float64(dx*dx) + float64(dy*dy)
 	case shape.KindPolygon:
 		return distSqPolygon(s.Vertices(), s.Normals(), t.ApplyInv(p))
+	case shape.KindCapsule, shape.KindSegment:
+		p0, p1 := s.Segment()
+		return distSqCapsule(p0, p1, s.Radius(), t.ApplyInv(p))
+	case shape.KindCompound:
+		best := math.Inf(1)
+		for i := range s.PartCount() {
+			ps, pt := s.Part(i, t)
+			best = math.Min(best, DistanceSq(ps, pt, p))
+		}
+		return best
 	}
 	return math.Inf(1)
 }

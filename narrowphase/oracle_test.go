@@ -75,6 +75,9 @@ type npShape struct {
 	r       float64    // disc radius
 	verts   []shape.Vec2
 	normals []shape.Vec2
+	// rad grows a capsule's or segment's two-vertex core (0 for a segment
+	// and for polygons).
+	rad float64
 }
 
 // npPlace computes the world geometry of s under t without the narrow phase.
@@ -103,6 +106,10 @@ func npPlace(s shape.Shape, t shape.Transform) npShape {
 		local = []shape.Vec2{{X: -h.X, Y: -h.Y}, {X: h.X, Y: -h.Y}, {X: h.X, Y: h.Y}, {X: -h.X, Y: h.Y}}
 	case shape.KindPolygon:
 		local = s.Vertices()
+	case shape.KindCapsule, shape.KindSegment:
+		p0, p1 := s.Segment()
+		local = []shape.Vec2{p0, p1}
+		p.rad = s.Radius()
 	}
 	p.verts = make([]shape.Vec2, len(local))
 	for i, v := range local {
@@ -129,7 +136,7 @@ func (p npShape) maxAlong(d shape.Vec2) float64 {
 	for _, v := range p.verts {
 		m = math.Max(m, npDot(v, d))
 	}
-	return m
+	return m + p.rad
 }
 
 // minAlong returns min over the shape of p·d, for a unit d.
@@ -141,7 +148,7 @@ func (p npShape) minAlong(d shape.Vec2) float64 {
 	for _, v := range p.verts {
 		m = math.Min(m, npDot(v, d))
 	}
-	return m
+	return m - p.rad
 }
 
 // npPush returns h(d): how far B must move along the unit d to leave A behind
@@ -162,7 +169,7 @@ func npExtent(ps ...npShape) float64 {
 			s = math.Max(s, math.Max(math.Abs(p.c.X), math.Abs(p.c.Y))+p.r)
 		}
 		for _, v := range p.verts {
-			s = math.Max(s, math.Max(math.Abs(v.X), math.Abs(v.Y)))
+			s = math.Max(s, math.Max(math.Abs(v.X), math.Abs(v.Y))+p.rad)
 		}
 	}
 	return s
@@ -189,16 +196,13 @@ func candidateAxes(a, b npShape) []shape.Vec2 {
 			axes = append(axes, shape.Vec2{X: d.X / l, Y: d.Y / l})
 		}
 	}
-	switch {
-	case a.disc && b.disc:
-		addDir(a.c, b.c)
-	case a.disc:
-		for _, v := range b.verts {
-			addDir(a.c, v)
-		}
-	case b.disc:
-		for _, v := range a.verts {
-			addDir(b.c, v)
+	// Rounded shapes (discs, capsules) may meet vertex to vertex of their
+	// cores grown by the radii: the direction between the two core points.
+	if a.disc || b.disc || a.rad > 0 || b.rad > 0 {
+		for _, p := range a.core() {
+			for _, q := range b.core() {
+				addDir(p, q)
+			}
 		}
 	}
 	n := len(axes)
@@ -242,10 +246,19 @@ func npDiameter(a, b npShape) float64 {
 			m = math.Max(m, math.Hypot(p.c.X, p.c.Y)+p.r)
 		}
 		for _, v := range p.verts {
-			m = math.Max(m, math.Hypot(v.X, v.Y))
+			m = math.Max(m, math.Hypot(v.X, v.Y)+p.rad)
 		}
 	}
 	return 2 * m
+}
+
+// core returns the points whose convex hull is the shape's core: a disc's
+// centre, or the vertices.
+func (p npShape) core() []shape.Vec2 {
+	if p.disc {
+		return []shape.Vec2{p.c}
+	}
+	return p.verts
 }
 
 // distTo returns the Euclidean distance from q to the shape, 0 inside.
@@ -253,7 +266,7 @@ func (p npShape) distTo(q shape.Vec2) float64 {
 	if p.disc {
 		return math.Max(0, math.Hypot(q.X-p.c.X, q.Y-p.c.Y)-p.r)
 	}
-	inside := true
+	inside := len(p.verts) > 2 // a segment core has no inside
 	best := math.Inf(1)
 	for i, a := range p.verts {
 		b := p.verts[(i+1)%len(p.verts)]
@@ -268,7 +281,7 @@ func (p npShape) distTo(q shape.Vec2) float64 {
 	if inside {
 		return 0
 	}
-	return best
+	return math.Max(0, best-p.rad)
 }
 
 // Helpers for building test shapes.
@@ -305,6 +318,24 @@ func npOBB(t testing.TB, hw, hh float64) shape.Shape {
 	s, err := shape.NewOBB(hw, hh)
 	if err != nil {
 		t.Fatalf("NewOBB(%v, %v): %v", hw, hh, err)
+	}
+	return s
+}
+
+func npCapsule(t testing.TB, p0, p1 shape.Vec2, r float64) shape.Shape {
+	t.Helper()
+	s, err := shape.NewCapsule(p0, p1, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func npSegment(t testing.TB, p0, p1 shape.Vec2) shape.Shape {
+	t.Helper()
+	s, err := shape.NewSegment(p0, p1)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return s
 }
@@ -349,6 +380,12 @@ func npGoLit(s shape.Shape, t shape.Transform) string {
 			b.WriteString(", " + vec(p))
 		}
 		b.WriteString(")")
+	case shape.KindCapsule:
+		p0, p1 := s.Segment()
+		fmt.Fprintf(&b, "npCapsule(t, %s, %s, %s)", vec(p0), vec(p1), f(s.Radius()))
+	case shape.KindSegment:
+		p0, p1 := s.Segment()
+		fmt.Fprintf(&b, "npSegment(t, %s, %s)", vec(p0), vec(p1))
 	}
 	fmt.Fprintf(&b, ", shape.Transform{Pos: %s, Rot: shape.RotFromCosSin(%s, %s)}",
 		vec(t.Pos), f(t.Rot.Cos()), f(t.Rot.Sin()))
@@ -415,7 +452,7 @@ func TestOracleExactVsSampled(t *testing.T) {
 	}
 	const dirs = 3600
 	for i := range n {
-		ka, kb := shape.Kind(rng.IntN(shape.KindCount)), shape.Kind(rng.IntN(shape.KindCount))
+		ka, kb := npKinds[rng.IntN(len(npKinds))], npKinds[rng.IntN(len(npKinds))]
 		sa, ta, sb, tb := npRandomPair(t, rng, ka, kb)
 		a, b := npPlace(sa, ta), npPlace(sb, tb)
 		ex := exactOracle(a, b)

@@ -211,6 +211,19 @@ func touchingCases(t *testing.T) []touchCase {
 		c("polygon-polygon edge on edge", npSquare(t, 1), shape.Identity,
 			npPolygon(t, xy(0, -1), xy(2, -1), xy(3, 0), xy(2, 1), xy(0, 1)), npAt(1, 0.5, 0), xy(1, 0)),
 		c("polygon-polygon vertex on vertex", npSquare(t, 1), shape.Identity, npSquare(t, 0.5), npAt(1.5, -1.5, 0), xy(1/sq2, -1/sq2)),
+		c("circle-capsule side", npCircle(t, 0.5), npAt(0, 1.5, 0), npCapsule(t, xy(-1, 0), xy(1, 0), 1), shape.Identity, xy(0, -1)),
+		c("circle-capsule end cap 3-4-5", npCircle(t, 3), npAt(4, 4, 0), npCapsule(t, xy(-1, 0), xy(1, 0), 2), shape.Identity, xy(-0.6, -0.8)),
+		c("circle-segment side", npCircle(t, 0.5), npAt(0, 0.5, 0), npSegment(t, xy(-1, 0), xy(1, 0)), shape.Identity, xy(0, -1)),
+		c("circle-segment end", npCircle(t, 0.5), npAt(1.5, 0, 0), npSegment(t, xy(-1, 0), xy(1, 0)), shape.Identity, xy(-1, 0)),
+		c("aabb-capsule face", npAABB(t, 1, 1), shape.Identity, npCapsule(t, xy(2, -1), xy(2, 1), 1), shape.Identity, xy(1, 0)),
+		c("aabb-segment on face", npAABB(t, 1, 1), shape.Identity, npSegment(t, xy(1, -2), xy(1, 2)), shape.Identity, xy(1, 0)),
+		c("obb-capsule end cap", npOBB(t, 1, 0.5), q90, npCapsule(t, xy(1.5, 0), xy(3, 0), 1), shape.Identity, xy(1, 0)),
+		c("obb-segment end on face", npOBB(t, 1, 0.5), shape.Identity, npSegment(t, xy(1, 0), xy(2, 0)), shape.Identity, xy(1, 0)),
+		c("polygon-capsule end cap", npSquare(t, 1), shape.Identity, npCapsule(t, xy(0, 2), xy(0, 3), 1), shape.Identity, xy(0, 1)),
+		c("polygon-segment on face", npSquare(t, 1), shape.Identity, npSegment(t, xy(-0.5, 1), xy(0.5, 1)), shape.Identity, xy(0, 1)),
+		c("capsule-capsule parallel", npCapsule(t, xy(-1, 0), xy(1, 0), 0.5), shape.Identity, npCapsule(t, xy(-1, 1), xy(1, 1), 0.5), shape.Identity, xy(0, 1)),
+		c("capsule-capsule end to end", npCapsule(t, xy(-1, 0), xy(1, 0), 0.5), shape.Identity, npCapsule(t, xy(2, 0), xy(4, 0), 0.5), shape.Identity, xy(1, 0)),
+		c("capsule-segment parallel", npCapsule(t, xy(-1, 0), xy(1, 0), 0.5), shape.Identity, npSegment(t, xy(-2, 0.5), xy(2, 0.5)), shape.Identity, xy(0, 1)),
 	}
 }
 
@@ -234,6 +247,8 @@ func TestEdgeToEdgeTouchingNoHit(t *testing.T) {
 			}
 		})
 	}
+	// Segments never collide with each other (TestSegmentSegmentNeverCollides).
+	seen[[2]shape.Kind{shape.KindSegment, shape.KindSegment}] = true
 	for _, ka := range npKinds {
 		for _, kb := range npKinds {
 			if !seen[[2]shape.Kind{ka, kb}] {

@@ -35,6 +35,15 @@ func ContainsPoint(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
 			}
 		}
 		return true
+	case shape.KindCapsule, shape.KindSegment:
+		p0, p1 := s.Segment()
+		return containsCapsule(p0, p1, s.Radius(), t.ApplyInv(p))
+	case shape.KindCompound:
+		for i := range s.PartCount() {
+			if ps, pt := s.Part(i, t); ContainsPoint(ps, pt, p) {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -13,6 +13,7 @@ type RayHit struct {
 	Point    shape.Vec2 // world point where the ray enters the shape
 	Normal   shape.Vec2 // outward unit surface normal there
 	Distance float64    // distance from the ray origin along the unit direction
+	Part     int        // the part of a compound that was hit; 0 otherwise
 }
 
 // RayCast reports where the ray origin + d·dir, 0 <= d <= maxDist, first
@@ -41,6 +42,10 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 		return rayBox(s.HalfExtents(), s.EffectiveTransform(t), origin, dir, maxDist)
 	case shape.KindPolygon:
 		return rayPolygon(s.Vertices(), s.Normals(), t, origin, dir, maxDist)
+	case shape.KindCapsule, shape.KindSegment:
+		return rayCapsule(s, t, origin, dir, maxDist)
+	case shape.KindCompound:
+		return rayCompound(s, t, origin, dir, maxDist)
 	}
 	return RayHit{}, false
 }

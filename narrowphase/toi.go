@@ -50,6 +50,33 @@ func TimeOfImpact(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bo
 	if !a.Valid() || !b.Valid() || !sweepFinite(sa) || !sweepFinite(sb) {
 		return 0, false
 	}
+	if !a.Kind().Convex() || !b.Kind().Convex() {
+		// Part by part: the earliest touch of any part pair, each part
+		// carried by its body's sweep.
+		best, found := 0.0, false
+		for _, pa := range partsOf(a) {
+			for _, pb := range partsOf(b) {
+				if t, ok := timeOfImpact(pa.Shape, pa.Offset, sa, pb.Shape, pb.Offset, sb); ok && (!found || t < best) {
+					best, found = t, true
+				}
+			}
+		}
+		return best, found
+	}
+	return timeOfImpact(a, shape.Transform{}, sa, b, shape.Transform{}, sb)
+}
+
+// partsOf returns a compound's parts, or a simple shape as its only part.
+func partsOf(s shape.Shape) []shape.Part {
+	if p := s.Parts(); p != nil {
+		return p
+	}
+	return []shape.Part{{Shape: s}}
+}
+
+// timeOfImpact is TimeOfImpact for convex shapes a and b placed by offA and
+// offB in their bodies' frames.
+func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, offB shape.Transform, sb Sweep) (float64, bool) {
 	va, vb := sa.P1.Sub(sa.P0), sb.P1.Sub(sb.P0)
 	wa, wb := math.Abs(sa.A1-sa.A0), math.Abs(sb.A1-sb.A0)
 	if a.Kind() == shape.KindAABB {
@@ -58,8 +85,9 @@ func TimeOfImpact(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bo
 	if b.Kind() == shape.KindAABB {
 		wb = 0
 	}
-	spin := float64(wa*a.BoundingRadius()) + float64(wb*b.BoundingRadius())
-	size := a.BoundingRadius() + b.BoundingRadius()
+	ra, rb := partRadius(a, offA), partRadius(b, offB)
+	spin := float64(wa*ra) + float64(wb*rb)
+	size := ra + rb
 	target := float64(toiTarget * size)
 	vrel := va.Sub(vb)
 	// The discs of the bounding radii about the body origins hold each
@@ -71,16 +99,22 @@ func TimeOfImpact(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bo
 	}
 	var ca, cb core
 	var n shape.Vec2 // the last separating direction: GJK's warm start
-	at := func(sw Sweep, still bool, rot shape.Rot, t float64) shape.Transform {
+	at := func(sw Sweep, still bool, rot shape.Rot, t float64, off shape.Transform) shape.Transform {
+		var x shape.Transform
 		if still {
-			return shape.Transform{Pos: sw.P0.Add(sw.P1.Sub(sw.P0).Scale(t)), Rot: rot}
+			x = shape.Transform{Pos: sw.P0.Add(sw.P1.Sub(sw.P0).Scale(t)), Rot: rot}
+		} else {
+			x = sw.At(t)
 		}
-		return sw.At(t)
+		if off != (shape.Transform{}) {
+			x = x.Mul(off)
+		}
+		return x
 	}
 	stillA, stillB := sa.A0 == sa.A1, sb.A0 == sb.A1
 	rotA, rotB := shape.NewRot(sa.A0), shape.NewRot(sb.A0)
 	for range toiMaxIters {
-		ta, tb := at(sa, stillA, rotA, t), at(sb, stillB, rotB, t)
+		ta, tb := at(sa, stillA, rotA, t, offA), at(sb, stillB, rotB, t, offB)
 		ca.set(a, ta, tb.Pos)
 		cb.set(b, tb, tb.Pos)
 		var d float64
@@ -98,7 +132,7 @@ func TimeOfImpact(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bo
 			return 0, false
 		}
 	}
-	ta, tb := sa.At(t), sb.At(t)
+	ta, tb := at(sa, false, rotA, t, offA), at(sb, false, rotB, t, offB)
 	ca.set(a, ta, tb.Pos)
 	cb.set(b, tb, tb.Pos)
 	if d, _ := gjkGap(&ca, &cb, n); d <= 2*target {
@@ -156,4 +190,13 @@ func discsMeet(p, v shape.Vec2, r float64) (float64, bool) {
 		return 0, false
 	}
 	return math.Max(0, t), true
+}
+
+// partRadius bounds the distance from its body's origin of every point of
+// the part s placed by off.
+func partRadius(s shape.Shape, off shape.Transform) float64 {
+	if off == (shape.Transform{}) {
+		return s.BoundingRadius()
+	}
+	return math.Hypot(off.Pos.X, off.Pos.Y) + s.BoundingRadius()
 }

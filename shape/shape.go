@@ -6,8 +6,9 @@ import (
 	"unsafe"
 )
 
-// Kind names one of the four shape kinds. The order is canonical: pair
-// routines exist only for kind pairs (a, b) with a <= b.
+// Kind names a shape kind. The order is canonical: pair routines exist only
+// for kind pairs (a, b) with a <= b. The composite kinds come last and never
+// reach a pair routine: the narrow phase walks their parts.
 type Kind uint8
 
 // The shape kinds, in canonical order.
@@ -20,6 +21,13 @@ const (
 	KindOBB
 	// KindPolygon is a convex polygon with counter-clockwise vertices.
 	KindPolygon
+	// KindCapsule is every point within a radius of a segment.
+	KindCapsule
+	// KindSegment is a line segment of zero thickness: a two-sided wall.
+	KindSegment
+	// KindCompound is several convex parts, each placed by an offset in
+	// its body's frame, turning with the body.
+	KindCompound
 	kindCount
 )
 
@@ -32,7 +40,8 @@ const MaxMagnitude = 1e150
 // KindCount is the number of shape kinds.
 const KindCount = int(kindCount)
 
-// String returns the kind's short name: circle, aabb, obb or polygon.
+// String returns the kind's short name: circle, aabb, obb, polygon,
+// capsule, segment or compound.
 func (k Kind) String() string {
 	switch k {
 	case KindCircle:
@@ -43,22 +52,36 @@ func (k Kind) String() string {
 		return "obb"
 	case KindPolygon:
 		return "polygon"
+	case KindCapsule:
+		return "capsule"
+	case KindSegment:
+		return "segment"
+	case KindCompound:
+		return "compound"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
 
+// Convex reports whether k is one of the convex kinds, which the pair
+// routines take directly; a compound is not.
+func (k Kind) Convex() bool {
+	return k < KindCompound
+}
+
 // Shape is a validated collision shape in its body's local frame: a small
 // tagged value that is cheap to copy. Build one with [NewCircle],
-// [NewOffsetCircle], [NewAABB], [NewOBB], [NewPolygon] or [ConvexHull]; the
+// [NewOffsetCircle], [NewAABB], [NewOBB], [NewPolygon], [ConvexHull],
+// [NewCapsule], [NewSegment], [NewCompound] or [NewConcavePolygon]; the
 // zero Shape is not valid. Shapes are immutable, so one Shape may serve many
 // bodies and goroutines at once.
 type Shape struct {
 	kind Kind
 	ok   bool
-	n    uint8   // polygon vertex count
-	r    float64 // circle radius, or polygon bounding radius
-	v    Vec2    // circle centre, box half extents, or polygon centroid
-	poly *Vec2   // polygon vertices then normals (2n), shared and immutable
+	n    uint8   // polygon, capsule or segment vertex count
+	r    float64 // circle or capsule radius, or polygon bounding radius
+	v    Vec2    // circle centre, box half extents, polygon centroid, segment midpoint
+	poly *Vec2   // vertices then normals (2n), shared and immutable
+	comp *compound
 }
 
 // polyData returns a polygon's vertices followed by its normals.
@@ -111,18 +134,19 @@ func (s Shape) Kind() Kind { return s.kind }
 // valid.
 func (s Shape) Valid() bool { return s.ok }
 
-// Radius returns a circle's radius, or 0 for other kinds.
+// Radius returns a circle's or a capsule's radius, or 0 for other kinds.
 func (s Shape) Radius() float64 {
-	if s.kind != KindCircle {
+	if s.kind != KindCircle && s.kind != KindCapsule {
 		return 0
 	}
 	return s.r
 }
 
-// Center returns a circle's local centre, or a polygon's centroid, or the
-// origin for boxes.
+// Center returns a circle's local centre, a polygon's centroid, the
+// midpoint of a capsule or segment, or the origin for boxes and compounds.
 func (s Shape) Center() Vec2 {
-	if s.kind == KindCircle || s.kind == KindPolygon {
+	switch s.kind {
+	case KindCircle, KindPolygon, KindCapsule, KindSegment:
 		return s.v
 	}
 	return Vec2{}
@@ -137,10 +161,11 @@ func (s Shape) HalfExtents() Vec2 {
 	return Vec2{}
 }
 
-// Vertices returns a polygon's local vertices in counter-clockwise order, or
-// nil for other kinds. The slice is shared: do not modify it.
+// Vertices returns a polygon's local vertices in counter-clockwise order, a
+// capsule's or segment's two ends, or nil for other kinds. The slice is
+// shared: do not modify it.
 func (s Shape) Vertices() []Vec2 {
-	if s.kind != KindPolygon || s.poly == nil {
+	if s.poly == nil {
 		return nil
 	}
 	n := int(s.n)
@@ -148,10 +173,11 @@ func (s Shape) Vertices() []Vec2 {
 }
 
 // Normals returns a polygon's outward unit edge normals, Normals()[i] for the
-// edge from vertex i to vertex i+1, or nil for other kinds. The slice is
-// shared: do not modify it.
+// edge from vertex i to vertex i+1 (for a capsule or segment, the normals of
+// its two sides: right of p0→p1, then left), or nil for other kinds. The
+// slice is shared: do not modify it.
 func (s Shape) Normals() []Vec2 {
-	if s.kind != KindPolygon || s.poly == nil {
+	if s.poly == nil {
 		return nil
 	}
 	return s.polyData()[s.n:]
@@ -199,6 +225,11 @@ func (s Shape) EffectiveTransform(t Transform) Transform {
 // narrow phase finds. WorldAABB is branch-free apart from the kind switch
 // and a polygon's vertex loop, and calls no square root or trigonometry.
 func (s Shape) WorldAABB(t Transform) AABB {
+	if s.kind == KindCompound {
+		// Each part's box holds the part as the narrow phase places it
+		// (by t.Mul(offset)), with its own margin.
+		return s.comp.worldAABB(t)
+	}
 	b, e := s.worldAABB(t)
 	// Each term is scaled before the sum, so that positions near
 	// ±MaxFloat64 do not overflow; the explicit conversions keep it FMA-free
@@ -271,6 +302,16 @@ func (s Shape) worldAABB(t Transform) (AABB, float64) {
 			}
 		}
 		return AABB{Min: lo.Add(t.Pos), Max: hi.Add(t.Pos)}, s.r
+	case KindCapsule, KindSegment:
+		if s.poly == nil {
+			break
+		}
+		d := s.polyData()
+		p, q := t.Apply(d[0]), t.Apply(d[1])
+		lo := Vec2{min(p.X, q.X) - s.r, min(p.Y, q.Y) - s.r}
+		hi := Vec2{max(p.X, q.X) + s.r, max(p.Y, q.Y) + s.r}
+		e := max(math.Abs(d[0].X)+math.Abs(d[0].Y), math.Abs(d[1].X)+math.Abs(d[1].Y)) + s.r
+		return AABB{Min: lo, Max: hi}, e
 	}
 	return AABB{Min: t.Pos, Max: t.Pos}, 0
 }
@@ -285,6 +326,11 @@ func (s Shape) BoundingRadius() float64 {
 		return hypot(s.v.X, s.v.Y)
 	case KindPolygon:
 		return s.r
+	case KindCapsule, KindSegment:
+		p0, p1 := s.Segment()
+		return max(hypot(p0.X, p0.Y), hypot(p1.X, p1.Y)) + s.r
+	case KindCompound:
+		return s.comp.radius
 	}
 	return 0
 }
@@ -301,6 +347,14 @@ func (s Shape) String() string {
 		return fmt.Sprintf("%s(%g×%g)", s.kind, s.v.X, s.v.Y)
 	case KindPolygon:
 		return fmt.Sprintf("polygon%v", s.Vertices())
+	case KindCapsule:
+		p0, p1 := s.Segment()
+		return fmt.Sprintf("capsule(%g,%g–%g,%g r=%g)", p0.X, p0.Y, p1.X, p1.Y, s.r)
+	case KindSegment:
+		p0, p1 := s.Segment()
+		return fmt.Sprintf("segment(%g,%g–%g,%g)", p0.X, p0.Y, p1.X, p1.Y)
+	case KindCompound:
+		return fmt.Sprintf("compound(%d parts)", len(s.comp.parts))
 	}
 	return s.kind.String()
 }

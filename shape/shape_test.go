@@ -96,7 +96,10 @@ func TestKindString(t *testing.T) {
 		{shape.KindAABB, "aabb"},
 		{shape.KindOBB, "obb"},
 		{shape.KindPolygon, "polygon"},
-		{shape.Kind(shape.KindCount), "Kind(4)"},
+		{shape.KindCapsule, "capsule"},
+		{shape.KindSegment, "segment"},
+		{shape.KindCompound, "compound"},
+		{shape.Kind(shape.KindCount), "Kind(7)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.want, func(t *testing.T) {
@@ -105,8 +108,13 @@ func TestKindString(t *testing.T) {
 			}
 		})
 	}
-	if shape.KindCount != 4 || int(shape.KindPolygon) != shape.KindCount-1 {
-		t.Errorf("KindCount = %d with KindPolygon = %d, want 4 and 3", shape.KindCount, shape.KindPolygon)
+	if shape.KindCount != 7 || int(shape.KindCompound) != shape.KindCount-1 {
+		t.Errorf("KindCount = %d with KindCompound = %d, want 7 and 6", shape.KindCount, shape.KindCompound)
+	}
+	for k := range shape.Kind(shape.KindCount) {
+		if want := k < shape.KindCompound; k.Convex() != want {
+			t.Errorf("%v.Convex() = %v, want %v", k, k.Convex(), want)
+		}
 	}
 }
 

@@ -101,3 +101,15 @@ func (t Transform) Validate() error {
 	}
 	return nil
 }
+
+// Mul returns the composition of t and u: the transform that applies u,
+// then t (t.Mul(u).Apply(p) == t.Apply(u.Apply(p)) up to rounding). A
+// part's place in the world is its body's transform times its offset. An
+// identity rotation in u keeps t's rotation bit for bit.
+func (t Transform) Mul(u Transform) Transform {
+	r := t.Rot
+	if !u.Rot.IsIdentity() {
+		r = t.Rot.Mul(u.Rot)
+	}
+	return Transform{Pos: t.Apply(u.Pos), Rot: r}
+}

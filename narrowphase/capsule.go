@@ -1,0 +1,103 @@
+package narrowphase
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+)
+
+// distSqCapsule returns the squared distance from the local point q to the
+// capsule (or, with r = 0, the segment) p0–p1 grown by r, computed like a
+// circle's around the nearest point of the core.
+func distSqCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) float64 {
+	c := nearestOnSegment(q, p0, p1)
+	return distSqCircle(c, r, q)
+}
+
+// nearestOnSegment returns the point of the segment a–b nearest p.
+func nearestOnSegment(p, a, b shape.Vec2) shape.Vec2 {
+	e, w := b.Sub(a), p.Sub(a)
+	u := w.Dot(e)
+	if u <= 0 {
+		return a
+	}
+	ee := e.LenSq()
+	if u >= ee {
+		return b
+	}
+	return a.Add(e.Scale(u / ee))
+}
+
+// containsCapsule reports whether the local point q lies in the capsule
+// p0–p1 grown by r (a segment when r = 0).
+func containsCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) bool {
+	return q.Sub(nearestOnSegment(q, p0, p1)).LenSq() <= float64(r*r)
+}
+
+// rayCapsule intersects the ray with a capsule (r > 0) or segment (r = 0)
+// placed by t, in its local frame: the nearest entry of the two side faces
+// (the core offset by ±r, within its span) and the two end discs. A segment
+// is entered from whichever side the ray comes; a ray along a segment's
+// line enters it at its nearer end, with the normal −dir.
+func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
+	p0, p1 := s.Segment()
+	r := s.Radius()
+	o := t.ApplyInv(origin)
+	d := t.Rot.ApplyInv(dir)
+	if containsCapsule(p0, p1, r, o) {
+		return insideHit(origin, dir)
+	}
+	e := p1.Sub(p0)
+	ee := e.LenSq()
+	nrm := s.Normals()[0] // right of p0→p1
+	best, bn := math.Inf(1), shape.Vec2{}
+	// The side facing the ray: o lies on its outer side.
+	side := nrm
+	if nrm.Dot(o.Sub(p0)) < 0 {
+		side = nrm.Neg()
+	}
+	den := side.Dot(d)
+	if den < 0 {
+		// Distance of o above the face line, over the approach speed.
+		h := side.Dot(o.Sub(p0)) - r
+		x := math.Max(h/(-den), 0)
+		if u := o.Add(d.Scale(x)).Sub(p0).Dot(e); u >= 0 && u <= ee {
+			best, bn = x, side
+		}
+	} else if den == 0 && r == 0 && side.Dot(o.Sub(p0)) == 0 {
+		// Along the segment's own line: it is entered at the nearer end.
+		for _, p := range [2]shape.Vec2{p0, p1} {
+			if x := p.Sub(o).Dot(d); x >= 0 && x < best {
+				best, bn = x, d.Neg()
+			}
+		}
+	}
+	if r > 0 {
+		for _, c := range [2]shape.Vec2{p0, p1} {
+			if h, ok := rayCircle(c, r, o, d, math.Min(best, maxDist)); ok && h.Distance < best {
+				best, bn = h.Distance, h.Normal
+			}
+		}
+	}
+	if !(best <= maxDist) {
+		return RayHit{}, false
+	}
+	return RayHit{Point: origin.Add(dir.Scale(best)), Normal: t.Rot.Apply(bn), Distance: best}, true
+}
+
+// rayCompound is the nearest hit of any part, the first in part order
+// among equal distances, with Part set.
+func rayCompound(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
+	var best RayHit
+	found := false
+	for i := range s.PartCount() {
+		ps, pt := s.Part(i, t)
+		h, ok := RayCast(ps, pt, origin, dir, maxDist)
+		if ok && (!found || h.Distance < best.Distance) {
+			h.Part = i
+			best, found = h, true
+			maxDist = h.Distance
+		}
+	}
+	return best, found
+}

@@ -1,0 +1,123 @@
+package shape
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// ErrInvalidPart reports a compound part that cannot be one: an invalid,
+// nested-compound or AABB shape (an AABB never turns, so it could not turn
+// with its body), or a non-finite offset.
+var ErrInvalidPart = errors.New("shape: invalid compound part")
+
+// MaxParts is the most parts a compound may have.
+const MaxParts = 1 << 16
+
+// Part is one convex piece of a compound shape: a shape placed by Offset in
+// the compound's local frame.
+type Part struct {
+	Shape  Shape     // a circle, OBB, polygon, capsule or segment
+	Offset Transform // the part's place in the compound's frame
+}
+
+// compound is a compound shape's shared, immutable data.
+type compound struct {
+	parts  []Part
+	radius float64 // bounding radius about the local origin
+}
+
+// NewCompound returns a shape made of several convex parts that move and
+// turn together with their body: a ship of hull and turrets, a building of
+// rooms. Each part is a circle, OBB, polygon, capsule or segment placed by
+// its offset; an AABB part is refused (it could not turn with the body),
+// and so is a compound part (flatten it first). The narrow phase collides
+// compounds part by part; the World reports one contact per overlapping
+// part pair, naming the parts by their index in parts. Errors wrap
+// [ErrInvalidPart] (also for no parts or more than [MaxParts]),
+// [ErrNotFinite] or [ErrTooLarge], and name the part. The parts are copied.
+func NewCompound(parts []Part) (Shape, error) {
+	if len(parts) == 0 {
+		return Shape{}, fmt.Errorf("%w: a compound needs at least one part", ErrInvalidPart)
+	}
+	if len(parts) > MaxParts {
+		return Shape{}, fmt.Errorf("%w: %d parts, the most is %d", ErrInvalidPart, len(parts), MaxParts)
+	}
+	c := &compound{parts: make([]Part, len(parts))}
+	for i, p := range parts {
+		switch {
+		case !p.Shape.Valid():
+			return Shape{}, fmt.Errorf("%w: part %d is not a valid shape", ErrInvalidPart, i)
+		case p.Shape.kind == KindAABB:
+			return Shape{}, fmt.Errorf("%w: part %d is an AABB, which cannot turn with its body; use an OBB", ErrInvalidPart, i)
+		case p.Shape.kind == KindCompound:
+			return Shape{}, fmt.Errorf("%w: part %d is itself a compound; add its parts instead", ErrInvalidPart, i)
+		}
+		if err := p.Offset.Validate(); err != nil {
+			return Shape{}, fmt.Errorf("part %d offset: %w", i, err)
+		}
+		if math.Abs(p.Offset.Pos.X) > MaxMagnitude || math.Abs(p.Offset.Pos.Y) > MaxMagnitude {
+			return Shape{}, fmt.Errorf("%w: part %d offset %v (limit %g)", ErrTooLarge, i, p.Offset.Pos, MaxMagnitude)
+		}
+		c.parts[i] = p
+		c.radius = math.Max(c.radius, hypot(p.Offset.Pos.X, p.Offset.Pos.Y)+p.Shape.BoundingRadius())
+	}
+	return Shape{kind: KindCompound, ok: true, comp: c}, nil
+}
+
+// NewConcavePolygon returns the compound of the convex pieces [Decompose]
+// cuts the simple outline into (either winding), each a polygon part with
+// the identity offset. Errors are Decompose's.
+func NewConcavePolygon(outline []Vec2) (Shape, error) {
+	pieces, err := Decompose(outline)
+	if err != nil {
+		return Shape{}, err
+	}
+	parts := make([]Part, len(pieces))
+	for i, pc := range pieces {
+		s, err := NewPolygon(pc)
+		if err != nil {
+			return Shape{}, fmt.Errorf("piece %d of the outline: %w", i, err)
+		}
+		parts[i] = Part{Shape: s}
+	}
+	return NewCompound(parts)
+}
+
+// Parts returns a compound's parts in the order given to [NewCompound], or
+// nil for a simple shape. The slice is shared: do not modify it.
+func (s Shape) Parts() []Part {
+	if s.kind != KindCompound || s.comp == nil {
+		return nil
+	}
+	return s.comp.parts
+}
+
+// PartCount returns the number of parts a body of shape s has: the
+// compound's part count, or 1 for a simple shape.
+func (s Shape) PartCount() int {
+	if s.kind == KindCompound && s.comp != nil {
+		return len(s.comp.parts)
+	}
+	return 1
+}
+
+// Part returns part i of s placed by t: the part's shape and its world
+// transform (t times the part's offset). For a simple shape, part 0 is s
+// itself, placed by t.
+func (s Shape) Part(i int, t Transform) (Shape, Transform) {
+	if s.kind != KindCompound {
+		return s, t
+	}
+	p := s.comp.parts[i]
+	return p.Shape, t.Mul(p.Offset)
+}
+
+// worldAABB is the union of the parts' world boxes.
+func (c *compound) worldAABB(t Transform) AABB {
+	b := c.parts[0].Shape.WorldAABB(t.Mul(c.parts[0].Offset))
+	for _, p := range c.parts[1:] {
+		b = b.Union(p.Shape.WorldAABB(t.Mul(p.Offset)))
+	}
+	return b
+}
