@@ -76,3 +76,25 @@ func TimeOfImpact(a Shape, sa Sweep, b Shape, sb Sweep) (float64, bool) {
 // MaxPolygonVertices vertices, each accepted by NewPolygon) whose union is
 // the simple polygon outline; see shape.Decompose.
 func Decompose(outline []Vec2) ([][]Vec2, error) { return shape.Decompose(outline) }
+
+// NewCapsule returns the capsule of every point within r of the segment
+// p0–p1 (local coordinates), the usual shape of a character; see
+// shape.NewCapsule.
+func NewCapsule(p0, p1 Vec2, r float64) (Shape, error) { return shape.NewCapsule(p0, p1, r) }
+
+// NewSegment returns the two-sided line segment p0–p1 of zero thickness, a
+// wall; two segments never collide. See shape.NewSegment.
+func NewSegment(p0, p1 Vec2) (Shape, error) { return shape.NewSegment(p0, p1) }
+
+// Part is one convex piece of a compound shape, placed by its offset in the
+// body's frame.
+type Part = shape.Part
+
+// NewCompound returns a shape of several convex parts that turn with their
+// body; the World reports one contact per overlapping part pair. See
+// shape.NewCompound.
+func NewCompound(parts []Part) (Shape, error) { return shape.NewCompound(parts) }
+
+// NewConcavePolygon returns the compound of the convex pieces Decompose
+// cuts the simple outline into. See shape.NewConcavePolygon.
+func NewConcavePolygon(outline []Vec2) (Shape, error) { return shape.NewConcavePolygon(outline) }

@@ -88,6 +88,8 @@ var (
 	ErrSelfIntersecting = shape.ErrSelfIntersecting
 	// ErrNonConvex reports a polygon that is not convex.
 	ErrNonConvex = shape.ErrNonConvex
+	// ErrInvalidPart reports a compound part that cannot be one.
+	ErrInvalidPart = shape.ErrInvalidPart
 )
 
 // MaxPolygonVertices is the most vertices a polygon may have.

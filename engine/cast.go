@@ -85,7 +85,7 @@ func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q 
 		}
 		id := w.idOf(k)
 		if !found || h.Fraction < best.Fraction || (h.Fraction == best.Fraction && id < best.Body) {
-			best = ShapeHit{Body: id, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal}
+			best = ShapeHit{Body: id, Part: h.Part, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal}
 			found = true
 		}
 		// Clip a little past the best, so that bodies touched at the same
@@ -112,7 +112,7 @@ func (w *World) CastShapeAll(s shape.Shape, t shape.Transform, delta shape.Vec2,
 	w.sweep(s, t, delta, func(k int32, limit float64) float64 {
 		if w.accept(k, q) {
 			if h, ok := narrowphase.Cast(s, t, delta, b.shapes[k], b.xf[k]); ok {
-				hits = append(hits, ShapeHit{Body: w.idOf(k), Fraction: h.Fraction, Point: h.Point, Normal: h.Normal})
+				hits = append(hits, ShapeHit{Body: w.idOf(k), Part: h.Part, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal})
 			}
 		}
 		return limit

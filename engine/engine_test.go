@@ -53,6 +53,16 @@ func randomShape(t testing.TB, r *rand.Rand, k shape.Kind) shape.Shape {
 		s, err = shape.NewCapsule(shape.V(-uni(r, 0.5, 2), 0), shape.V(uni(r, 0.5, 2), 0), uni(r, 0.3, 1.5))
 	case shape.KindSegment:
 		s, err = shape.NewSegment(shape.V(-uni(r, 1, 4), 0), shape.V(uni(r, 1, 4), 0))
+	case shape.KindCompound:
+		parts := make([]shape.Part, 1+r.IntN(4))
+		for i := range parts {
+			kinds := [...]shape.Kind{shape.KindCircle, shape.KindOBB, shape.KindPolygon, shape.KindCapsule, shape.KindSegment}
+			parts[i] = shape.Part{
+				Shape:  randomShape(t, r, kinds[r.IntN(len(kinds))]),
+				Offset: shape.NewTransform(shape.V(uni(r, -3, 3), uni(r, -3, 3)), uni(r, 0, 6)),
+			}
+		}
+		s, err = shape.NewCompound(parts)
 	default:
 		pts := make([]shape.Vec2, 3+r.IntN(8))
 		rad := uni(r, 1, 4)
@@ -77,10 +87,17 @@ type scene struct {
 	ids []BodyID
 	r   *rand.Rand
 	sz  float64
+	// allKinds draws shapes of every kind, capsules, segments and
+	// compounds included; else the four first kinds only.
+	allKinds bool
 }
 
 func newScene(t testing.TB, seed uint64, n int, cfg Config) *scene {
-	sc := &scene{w: NewWorld(cfg), r: rand.New(rand.NewPCG(seed, 7)), sz: 6 * math.Sqrt(float64(n))}
+	return newSceneKinds(t, seed, n, cfg, false)
+}
+
+func newSceneKinds(t testing.TB, seed uint64, n int, cfg Config, allKinds bool) *scene {
+	sc := &scene{w: NewWorld(cfg), r: rand.New(rand.NewPCG(seed, 7)), sz: 6 * math.Sqrt(float64(n)), allKinds: allKinds}
 	// Test scenes are small: send every step's work through the pool.
 	sc.w.setParallelFrom(1, 1)
 	for range n {
@@ -91,10 +108,14 @@ func newScene(t testing.TB, seed uint64, n int, cfg Config) *scene {
 
 func (sc *scene) add(t testing.TB) {
 	r := sc.r
+	// The four first kinds only unless allKinds: the stream's pinned
+	// hashes predate the others, which TestDeterminismNewKinds covers.
+	k := shape.Kind(r.IntN(int(shape.KindPolygon) + 1))
+	if sc.allKinds {
+		k = shape.Kind(r.IntN(shape.KindCount))
+	}
 	def := BodyDef{
-		// The four first kinds only: the stream's pinned hashes predate
-		// the others, which TestDeterminismNewKinds covers.
-		Shape:    randomShape(t, r, shape.Kind(r.IntN(int(shape.KindPolygon)+1))),
+		Shape:    randomShape(t, r, k),
 		Position: shape.V(uni(r, 0, sc.sz), uni(r, 0, sc.sz)),
 		Angle:    uni(r, 0, 2*math.Pi),
 	}
@@ -238,7 +259,11 @@ func TestStepMatchesBruteForce(t *testing.T) {
 
 // hashStream steps a scripted scene and hashes every contact bit for bit.
 func hashStream(t *testing.T, workers int, steps int) uint64 {
-	sc := newScene(t, 5, 600, Config{Workers: workers})
+	return hashStreamKinds(t, workers, steps, false)
+}
+
+func hashStreamKinds(t *testing.T, workers int, steps int, allKinds bool) uint64 {
+	sc := newSceneKinds(t, 5, 600, Config{Workers: workers}, allKinds)
 	h := fnv.New64a()
 	var buf []byte
 	for step := range steps {
@@ -247,6 +272,9 @@ func hashStream(t *testing.T, workers int, steps int) uint64 {
 		for c := range sc.w.Contacts() {
 			m := c.Manifold
 			buf = fmt.Appendf(buf[:0], "%d %d %x %x %x %d", c.A, c.B, math.Float64bits(m.Normal.X), math.Float64bits(m.Normal.Y), math.Float64bits(m.Depth), m.Count)
+			if allKinds {
+				buf = fmt.Appendf(buf, " p%d %d", c.PartA, c.PartB)
+			}
 			for _, p := range m.Points[:m.Count] {
 				buf = fmt.Appendf(buf, " %x %x %x", math.Float64bits(p.Point.X), math.Float64bits(p.Point.Y), math.Float64bits(p.Depth))
 			}
@@ -254,9 +282,15 @@ func hashStream(t *testing.T, workers int, steps int) uint64 {
 		}
 		for c := range sc.w.Began() {
 			h.Write(fmt.Appendf(buf[:0], "b%d %d", c.A, c.B))
+			if allKinds {
+				h.Write(fmt.Appendf(buf[:0], " p%d %d", c.PartA, c.PartB))
+			}
 		}
 		for c := range sc.w.Ended() {
 			h.Write(fmt.Appendf(buf[:0], "e%d %d", c.A, c.B))
+			if allKinds {
+				h.Write(fmt.Appendf(buf[:0], " p%d %d", c.PartA, c.PartB))
+			}
 		}
 	}
 	return h.Sum64()
@@ -281,6 +315,27 @@ func TestDeterminism(t *testing.T) {
 	// only after checking amd64 and arm64 still agree. Ids are hashed too:
 	// a removed body's slot is reused only once its Ended events are past.
 	want := map[int]uint64{120: 0x6c9f54c8147735ff, 30: 0xa141f8a2f48c0b60}[steps]
+	if a != want {
+		t.Errorf("contact stream over %d steps hashes to %#x, want %#x", steps, a, want)
+	}
+}
+
+// TestDeterminismNewKinds is TestDeterminism on a scene of every shape
+// kind: capsules, segments and compounds (whose contacts name their parts)
+// among the four first kinds.
+func TestDeterminismNewKinds(t *testing.T) {
+	steps := 120
+	if testing.Short() {
+		steps = 30
+	}
+	a, b := hashStreamKinds(t, 1, steps, true), hashStreamKinds(t, 1, steps, true)
+	if a != b {
+		t.Fatalf("two identical runs hash to %x and %x", a, b)
+	}
+	if c := hashStreamKinds(t, 4, steps, true); c != a {
+		t.Fatalf("Workers=4 hashes to %x, Workers=1 to %x", c, a)
+	}
+	want := map[int]uint64{120: 0x20a90d06ad969b9e, 30: 0xaafb1ac8a6a6cefe}[steps]
 	if a != want {
 		t.Errorf("contact stream over %d steps hashes to %#x, want %#x", steps, a, want)
 	}

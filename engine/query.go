@@ -18,6 +18,7 @@ import (
 // RayHit is where a ray enters a body.
 type RayHit struct {
 	Body     BodyID     // the body hit
+	Part     int        // the part of a compound body hit; 0 for a simple shape
 	Point    shape.Vec2 // world point where the ray enters the shape
 	Normal   shape.Vec2 // outward unit surface normal there
 	Distance float64    // distance from the ray origin
@@ -214,7 +215,7 @@ func (w *World) RayCast(origin, dir shape.Vec2, maxDist float64, f Filter) (RayH
 		}
 		id := w.idOf(s)
 		if !found || h.Distance < best.Distance || (h.Distance == best.Distance && id < best.Body) {
-			best = RayHit{Body: id, Point: h.Point, Normal: h.Normal, Distance: h.Distance}
+			best = RayHit{Body: id, Part: h.Part, Point: h.Point, Normal: h.Normal, Distance: h.Distance}
 			found = true
 		}
 		// Clip to the best distance, not below: bodies entered at the same
@@ -241,7 +242,7 @@ func (w *World) RayCastAll(origin, dir shape.Vec2, maxDist float64, f Filter, fn
 	w.tree.RayCast(origin, dir, maxDist, func(s int32, limit float64) float64 {
 		if w.accept(s, q) {
 			if h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], origin, dir, maxDist); ok {
-				hits = append(hits, RayHit{Body: w.idOf(s), Point: h.Point, Normal: h.Normal, Distance: h.Distance})
+				hits = append(hits, RayHit{Body: w.idOf(s), Part: h.Part, Point: h.Point, Normal: h.Normal, Distance: h.Distance})
 			}
 		}
 		return limit

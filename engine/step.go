@@ -108,7 +108,17 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 		if !b.hot[a].tight.Overlaps(b.hot[c].tight) {
 			continue
 		}
-		m, ok := narrowphase.Collide(b.shapes[a], b.xf[a], b.shapes[c], b.xf[c])
+		sa, sc := b.shapes[a], b.shapes[c]
+		if !sa.Kind().Convex() || !sc.Kind().Convex() {
+			// One contact per overlapping part pair, in part order.
+			idA, idC, sensor := makeID(a, b.hot[a].gen), makeID(c, b.hot[c].gen), (fa|fc)&flagSensor != 0
+			narrowphase.CollideParts(sa, b.xf[a], sc, b.xf[c], func(pa, pc int, m narrowphase.Manifold) bool {
+				out = append(out, Contact{A: idA, B: idC, PartA: pa, PartB: pc, Manifold: m, Sensor: sensor})
+				return true
+			})
+			continue
+		}
+		m, ok := narrowphase.Collide(sa, b.xf[a], sc, b.xf[c])
 		if !ok {
 			continue
 		}
@@ -126,19 +136,19 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 func accepts(f, g filterBits) bool { return f.cat&g.mask != 0 && g.cat&f.mask != 0 }
 
 // diffContacts fills began and ended by merging the previous and current
-// contact lists, both ordered by slot pair. Equal slots with different ids
-// mean a body was removed and its slot reused: the old contact ended and the
-// new one began.
+// contact lists, both ordered by slot pair, then part pair. Equal slots
+// with different ids mean a body was removed and its slot reused: the old
+// contact ended and the new one began.
 func (w *World) diffContacts() {
 	w.began, w.ended = w.began[:0], w.ended[:0]
 	prev, cur := w.prev, w.contacts
 	i, j := 0, 0
 	for i < len(prev) || j < len(cur) {
 		switch {
-		case j == len(cur) || (i < len(prev) && slotKey(prev[i]) < slotKey(cur[j])):
+		case j == len(cur) || (i < len(prev) && contactBefore(prev[i], cur[j])):
 			w.ended = append(w.ended, int32(i))
 			i++
-		case i == len(prev) || slotKey(cur[j]) < slotKey(prev[i]):
+		case i == len(prev) || contactBefore(cur[j], prev[i]):
 			w.began = append(w.began, int32(j))
 			j++
 		default:
@@ -153,3 +163,15 @@ func (w *World) diffContacts() {
 }
 
 func slotKey(c Contact) uint64 { return uint64(uint32(c.A))<<32 | uint64(uint32(c.B)) }
+
+// contactBefore orders contacts by slot pair, then part pair: the order
+// Step produces them in.
+func contactBefore(x, y Contact) bool {
+	if kx, ky := slotKey(x), slotKey(y); kx != ky {
+		return kx < ky
+	}
+	if x.PartA != y.PartA {
+		return x.PartA < y.PartA
+	}
+	return x.PartB < y.PartB
+}

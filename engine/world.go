@@ -27,6 +27,11 @@ type Config struct {
 type Contact struct {
 	A, B     BodyID               // the two bodies, A in the lower storage slot
 	Manifold narrowphase.Manifold // normal from A to B, depth, points
+	// PartA and PartB name the parts of compound shapes that touch (their
+	// indexes in Shape.Parts()); 0 for a simple shape. Two compound bodies
+	// have one contact per overlapping part pair, each beginning and
+	// ending on its own.
+	PartA, PartB int
 	// Sensor is set when either body is a sensor.
 	Sensor bool
 	// Swept is set for a contact a bullet made on its way through the last
@@ -52,6 +57,7 @@ func (c Contact) Other(id BodyID) BodyID {
 func (c Contact) From(id BodyID) Contact {
 	if id == c.B && id != c.A {
 		c.A, c.B = c.B, c.A
+		c.PartA, c.PartB = c.PartB, c.PartA
 		c.Manifold = c.Manifold.Flip()
 	}
 	return c

@@ -63,7 +63,7 @@ func newSegmentShape(k Kind, p0, p1 Vec2, r float64) (Shape, error) {
 	n := Vec2{e.Y / s, -e.X / s}.Normalize()
 	buf := make([]Vec2, 4)
 	buf[0], buf[1], buf[2], buf[3] = p0, p1, n, n.Neg()
-	mid := Vec2{0.5*p0.X + 0.5*p1.X, 0.5*p0.Y + 0.5*p1.Y}
+	mid := Vec2{float64(0.5*p0.X) + float64(0.5*p1.X), float64(0.5*p0.Y) + float64(0.5*p1.Y)}
 	return Shape{kind: k, ok: true, n: 2, r: r, v: mid, poly: &buf[0]}, nil
 }
 
