@@ -37,16 +37,17 @@ func init() {
 	register(shape.KindOBB, shape.KindOBB, obbOBB, obbOBBOverlap)
 	register(shape.KindOBB, shape.KindPolygon, obbPolygon, obbPolygonOverlap)
 	register(shape.KindPolygon, shape.KindPolygon, polygonPolygon, polygonPolygonOverlap)
-	// Capsules and segments are rounded two-vertex cores.
-	for k := shape.KindCircle; k <= shape.KindSegment; k++ {
-		if k < shape.KindCapsule {
-			register(k, shape.KindCapsule, collideRounded, collideRoundedOverlap)
-		}
-		if k < shape.KindSegment {
-			register(k, shape.KindSegment, collideRounded, collideRoundedOverlap)
-		}
+	// Capsules and segments are rounded two-vertex cores: closed forms
+	// against circles and each other, the general rounded-core routine
+	// against boxes and polygons.
+	for _, k := range []shape.Kind{shape.KindCapsule, shape.KindSegment} {
+		register(shape.KindCircle, k, circleCapsule, circleCapsuleOverlap)
+		register(shape.KindAABB, k, collideRounded, collideRoundedOverlap)
+		register(shape.KindOBB, k, collideRounded, collideRoundedOverlap)
+		register(shape.KindPolygon, k, collideRounded, collideRoundedOverlap)
 	}
-	register(shape.KindCapsule, shape.KindCapsule, collideRounded, collideRoundedOverlap)
+	register(shape.KindCapsule, shape.KindCapsule, capsuleCapsule, capsuleCapsuleOverlap)
+	register(shape.KindCapsule, shape.KindSegment, capsuleCapsule, capsuleCapsuleOverlap)
 }
 
 // Collide reports whether shape a placed by ta and shape b placed by tb

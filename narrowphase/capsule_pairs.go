@@ -1,0 +1,248 @@
+package narrowphase
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+)
+
+// circleCapsule collides a circle with a capsule or segment in closed form,
+// in the capsule's frame: the circle's centre against the capsule's core
+// segment, at distance d from its nearest point. They overlap when d is
+// below the sum of the radii; the normal is the core's side normal when the
+// centre projects inside the core (exact, whatever the rounding of the
+// projection), else the direction from the nearer end.
+func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	c := tb.MulInv(ta).Apply(a.Center()) // the circle's centre in b's frame
+	ra, rb := a.Radius(), b.Radius()
+	r := ra + rb
+	vs, ns := b.Vertices(), b.Normals()
+	p0, p1 := vs[0], vs[1]
+	e, w := p1.Sub(p0), c.Sub(p0)
+	u := w.Dot(e)
+	var n shape.Vec2 // from the core toward the centre
+	var d float64
+	var q shape.Vec2 // the core point nearest the centre
+	switch {
+	case u > 0 && u < e.LenSq():
+		s := ns[0].Dot(w)
+		n, d = ns[0], s
+		if s < 0 {
+			n, d = ns[1], -s
+		}
+		q = c.Sub(n.Scale(d))
+	default:
+		q = p0
+		if u > 0 {
+			q = p1
+		}
+		v := c.Sub(q)
+		d = v.Len()
+		if d > 0 {
+			n = v.Scale(1 / d)
+			// Keep it in the end's half plane, where rounding of a tiny d
+			// could otherwise point it back along the core.
+			if dir := n.Dot(e); (q == p0 && dir > 0) || (q == p1 && dir < 0) {
+				n = ns[0]
+				if ns[0].Dot(v) < 0 {
+					n = ns[1]
+				}
+			}
+		} else {
+			n = ns[0]
+		}
+	}
+	depth := r - d
+	if !(depth > 0) {
+		return Manifold{}, false
+	}
+	// Midway between the circle's surface (c − n·ra) and the capsule's
+	// (q + n·rb), along n.
+	p := c.Sub(n.Scale(ra)).Add(n.Scale(0.5 * depth))
+	return toWorld(single(n.Neg(), p, depth), tb), true
+}
+
+func circleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	_, ok := circleCapsule(a, ta, b, tb)
+	return ok
+}
+
+// capsuleCapsule collides two capsules, or a capsule and a segment, in
+// closed form, in a's frame. Cores that cross or touch: the depth is the
+// radii plus the cores' overlap along the best of the four side normals
+// (the faces of their Minkowski difference). Cores apart: the radii minus
+// their distance, the least of the four end-to-core distances, along the
+// side normal when an end is nearest to the other core's inside, else
+// between the ends. Contact points clip the incident core to the
+// reference core's span, as for polygons.
+func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	rel := ta.MulInv(tb)
+	va, na := a.Vertices(), a.Normals()
+	vb, nbl := b.Vertices(), b.Normals()
+	a0, a1 := va[0], va[1]
+	b0, b1 := rel.Apply(vb[0]), rel.Apply(vb[1])
+	nA := na[0]
+	nB := rel.Rot.Apply(nbl[0])
+	ra, rb := a.Radius(), b.Radius()
+	r := ra + rb
+
+	// Sides of each core's ends relative to the other's line.
+	sb0, sb1 := nA.Dot(b0.Sub(a0)), nA.Dot(b1.Sub(a0))
+	sa0, sa1 := nB.Dot(a0.Sub(b0)), nB.Dot(a1.Sub(b0))
+	ea := a1.Sub(a0)
+	crossing := sb0*sb1 <= 0 && sa0*sa1 <= 0 && !(sb0 == 0 && sb1 == 0)
+	if sb0 == 0 && sb1 == 0 {
+		// Collinear cores: they share points when their spans meet.
+		lo, hi := ea.Dot(b0.Sub(a0)), ea.Dot(b1.Sub(a0))
+		crossing = math.Max(lo, hi) >= 0 && math.Min(lo, hi) <= ea.LenSq()
+	}
+
+	var n shape.Vec2 // from a to b
+	var depth float64
+	refIsA := true
+	if crossing {
+		// Overlap of the cores along each side normal: B must move by
+		// max(A) − min(B) along the axis to clear it.
+		best := math.Inf(1)
+		for _, ax := range [4]struct {
+			n     shape.Vec2
+			pen   float64
+			fromA bool
+		}{
+			{nA, -math.Min(sb0, sb1), true},
+			{nA.Neg(), math.Max(sb0, sb1), true},
+			{nB, math.Max(sa0, sa1), false},
+			{nB.Neg(), -math.Min(sa0, sa1), false},
+		} {
+			if ax.pen < best*(1-refFaceTol) || (ax.fromA && ax.pen < best) {
+				best, n, refIsA = ax.pen, ax.n, ax.fromA
+			}
+		}
+		depth = best + r
+	} else {
+		// The nearest end-to-core feature.
+		type cand struct {
+			d2     float64
+			p, q   shape.Vec2 // the end and its nearest point on the other core
+			inside bool       // q inside the other core (a face, not an end)
+			endOfA bool
+		}
+		best := cand{d2: math.Inf(1)}
+		try := func(p, s0, s1 shape.Vec2, endOfA bool) {
+			e, w := s1.Sub(s0), p.Sub(s0)
+			u, ee := w.Dot(e), e.LenSq()
+			q, inside := s0, false
+			switch {
+			case u >= ee:
+				q = s1
+			case u > 0:
+				q, inside = s0.Add(e.Scale(u/ee)), true
+			}
+			if d2 := p.Sub(q).LenSq(); d2 < best.d2 {
+				best = cand{d2, p, q, inside, endOfA}
+			}
+		}
+		try(a0, b0, b1, true)
+		try(a1, b0, b1, true)
+		try(b0, a0, a1, false)
+		try(b1, a0, a1, false)
+		d := math.Sqrt(best.d2)
+		depth = r - d
+		if !(depth > 0) {
+			return Manifold{}, false
+		}
+		switch {
+		case best.inside && best.endOfA:
+			// An end of a against b's side: b's face is the reference.
+			n = nB
+			if nB.Dot(best.p.Sub(b0)) > 0 {
+				n = nB.Neg()
+			}
+			refIsA = false
+			d = math.Abs(nB.Dot(best.p.Sub(b0)))
+			depth = r - d
+		case best.inside:
+			n = nA
+			if nA.Dot(best.p.Sub(a0)) < 0 {
+				n = nA.Neg()
+			}
+			d = math.Abs(nA.Dot(best.p.Sub(a0)))
+			depth = r - d
+		default:
+			// End to end.
+			pa, pb := best.p, best.q
+			if !best.endOfA {
+				pa, pb = best.q, best.p
+			}
+			n = pb.Sub(pa).Normalize()
+			if !(depth > 0) {
+				return Manifold{}, false
+			}
+			p := pa.Add(n.Scale(ra)).Add(pb.Sub(n.Scale(rb))).Scale(0.5)
+			return toWorld(single(n, p, depth), ta), true
+		}
+		if !(depth > 0) {
+			return Manifold{}, false
+		}
+	}
+	n = shape.Vec2{X: n.X + 0, Y: n.Y + 0}
+	m := Manifold{Normal: n, Depth: depth}
+	if refIsA {
+		clipSegments(&m, a0, a1, n, b0, b1, n.Neg(), r, rb)
+	} else {
+		clipSegments(&m, b0, b1, n.Neg(), a0, a1, n, r, ra)
+	}
+	return toWorld(m, ta), true
+}
+
+func capsuleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	_, ok := capsuleCapsule(a, ta, b, tb)
+	return ok
+}
+
+// clipSegments adds the contact points of two rounded segments to m: the
+// incident core w1–w2 clipped to the span of the reference core v1–v2,
+// whose outward normal toward the incident one is nr (ni = −nr); each
+// clipped point whose surfaces overlap (r is the sum of the radii, ri the
+// incident radius) is kept midway between the surfaces. If none is left
+// (rounding at a graze, or the incident core beside the reference span),
+// its deeper end stands in with the manifold depth.
+func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64) {
+	t := v2.Sub(v1)
+	lo, hi := 0.0, t.LenSq()
+	s1, s2 := t.Dot(w1.Sub(v1)), t.Dot(w2.Sub(v1))
+	if s1 > s2 {
+		w1, w2, s1, s2 = w2, w1, s2, s1
+	}
+	pen := func(w shape.Vec2) float64 { return nr.Dot(v1.Sub(w)) + r }
+	add := func(p shape.Vec2, pn float64) {
+		d := math.Min(pn, m.Depth)
+		m.Points[m.Count] = ContactPoint{Point: p.Add(ni.Scale(ri)).Add(nr.Scale(0.5 * d)), Depth: d}
+		m.Count++
+	}
+	if s2 >= lo && s1 <= hi && s1 < s2 {
+		e := w2.Sub(w1)
+		p1, p2 := w1, w2
+		if s1 < lo {
+			p1 = w1.Add(e.Scale((lo - s1) / (s2 - s1)))
+		}
+		if s2 > hi {
+			p2 = w1.Add(e.Scale((hi - s1) / (s2 - s1)))
+		}
+		if pn := pen(p1); pn > 0 {
+			add(p1, pn)
+		}
+		if pn := pen(p2); pn > 0 {
+			add(p2, pn)
+		}
+		if m.Count > 0 {
+			return
+		}
+	}
+	w := w1
+	if pen(w2) > pen(w1) {
+		w = w2
+	}
+	m.Points[0] = ContactPoint{Point: w.Add(ni.Scale(ri)).Add(nr.Scale(0.5 * m.Depth)), Depth: m.Depth}
+	m.Count = 1
+}
