@@ -38,13 +38,13 @@ func init() {
 	register(shape.KindOBB, shape.KindPolygon, obbPolygon, obbPolygonOverlap)
 	register(shape.KindPolygon, shape.KindPolygon, polygonPolygon, polygonPolygonOverlap)
 	// Capsules and segments are rounded two-vertex cores: closed forms
-	// against circles and each other, the general rounded-core routine
-	// against boxes and polygons.
+	// against circles and each other, the separating axis test of the
+	// cores plus the radius against boxes and polygons.
 	for _, k := range []shape.Kind{shape.KindCapsule, shape.KindSegment} {
 		register(shape.KindCircle, k, circleCapsule, circleCapsuleOverlap)
-		register(shape.KindAABB, k, collideRounded, collideRoundedOverlap)
-		register(shape.KindOBB, k, collideRounded, collideRoundedOverlap)
-		register(shape.KindPolygon, k, collideRounded, collideRoundedOverlap)
+		register(shape.KindAABB, k, boxCapsule, boxCapsuleOverlap)
+		register(shape.KindOBB, k, boxCapsule, boxCapsuleOverlap)
+		register(shape.KindPolygon, k, polygonCapsule, polygonCapsuleOverlap)
 	}
 	register(shape.KindCapsule, shape.KindCapsule, capsuleCapsule, capsuleCapsuleOverlap)
 	register(shape.KindCapsule, shape.KindSegment, capsuleCapsule, capsuleCapsuleOverlap)
