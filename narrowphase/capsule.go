@@ -84,20 +84,3 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 	}
 	return RayHit{Point: origin.Add(dir.Scale(best)), Normal: t.Rot.Apply(bn), Distance: best}, true
 }
-
-// rayCompound is the nearest hit of any part, the first in part order
-// among equal distances, with Part set.
-func rayCompound(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
-	var best RayHit
-	found := false
-	for i := range s.PartCount() {
-		ps, pt := s.Part(i, t)
-		h, ok := RayCast(ps, pt, origin, dir, maxDist)
-		if ok && (!found || h.Distance < best.Distance) {
-			h.Part = i
-			best, found = h, true
-			maxDist = h.Distance
-		}
-	}
-	return best, found
-}

@@ -100,16 +100,23 @@ func hullKind(k shape.Kind) bool {
 func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
 	var best CastHit
 	found := false
-	for i := range a.PartCount() {
-		sa, xa := a.Part(i, ta)
-		for j := range b.PartCount() {
-			sb, xb := b.Part(j, tb)
+	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
+		return best, false // segments never touch segments
+	}
+	// Only parts whose boxes meet the other's box swept along the motion
+	// can touch.
+	boxB := b.WorldAABB(tb)
+	forParts(a, ta, boxB.Union(boxB.Translate(delta.Neg())), func(_ int, sa shape.Shape, xa shape.Transform) bool {
+		boxA := sa.WorldAABB(xa)
+		forParts(b, tb, boxA.Union(boxA.Translate(delta)), func(j int, sb shape.Shape, xb shape.Transform) bool {
 			if h, ok := Cast(sa, xa, delta, sb, xb); ok && (!found || h.Fraction < best.Fraction) {
 				h.Part = j
 				best, found = h, true
 			}
-		}
-	}
+			return true
+		})
+		return true
+	})
 	return best, found
 }
 

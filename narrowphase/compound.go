@@ -1,36 +1,190 @@
 package narrowphase
 
-import "github.com/collide-go/collide/shape"
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+)
 
 // CollideParts calls fn for every pair of parts of a (placed by ta) and b
-// (placed by tb) that collide, in part order (a's part index, then b's),
-// with the part indexes and the pair's manifold in world coordinates, until
-// fn returns false. A simple shape is its own part 0. Two parts collide
-// exactly when [Collide] of the parts, placed by their world transforms
-// (the body's transform times the part's offset), says so; part pairs
-// whose world boxes miss are skipped without a call. It allocates nothing.
+// (placed by tb) that collide, with the part indexes and the pair's
+// manifold in world coordinates, until fn returns false. A simple shape is
+// its own part 0; a compound's parts come in their order, a chain's
+// segments (part i runs from point i to point i+1) through its box tree,
+// in segment order. Two parts collide exactly when [Collide] of the parts,
+// placed by their world transforms (the body's transform times the part's
+// offset), says so, and the manifold is Collide's, except that a chain
+// segment's normal is kept within the segment's normal cone: the
+// directions from its side's normal toward each end, bounded, where a
+// neighbouring segment continues the chain, by the neighbour's side normal
+// at a convex corner and by its own at a flat or concave one. A contact
+// whose normal leans outside the cone (toward an internal vertex: a ghost
+// collision) is replaced by the smallest translation along a direction of
+// the cone, so that a shape sliding along collinear or gently bending
+// segments gets the normal and depth one long segment would give. Two
+// chains never collide (segments do not collide with segments). It
+// allocates nothing.
 func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, fn func(pa, pb int, m Manifold) bool) {
-	if !a.Valid() || !b.Valid() {
+	if !a.Valid() || !b.Valid() || (a.Kind() == shape.KindChain && b.Kind() == shape.KindChain) {
 		return
 	}
-	na, nb := a.PartCount(), b.PartCount()
-	for i := range na {
-		sa, xa := a.Part(i, ta)
-		boxA := sa.WorldAABB(xa)
-		for j := range nb {
-			sb, xb := b.Part(j, tb)
-			if (na > 1 || nb > 1) && !boxA.Overlaps(sb.WorldAABB(xb)) {
+	chainA, chainB := a.Kind() == shape.KindChain, b.Kind() == shape.KindChain
+	forParts(a, ta, b.WorldAABB(tb), func(i int, sa shape.Shape, xa shape.Transform) bool {
+		return forParts(b, tb, sa.WorldAABB(xa), func(j int, sb shape.Shape, xb shape.Transform) bool {
+			m, ok := Collide(sa, xa, sb, xb)
+			if !ok {
+				return true
+			}
+			switch {
+			case chainA:
+				m = smooth(a, ta, i, m, sb, xb)
+			case chainB:
+				m = smooth(b, tb, j, m.Flip(), sa, xa).Flip()
+			}
+			return fn(i, j, m)
+		})
+	})
+}
+
+// forParts calls fn with every part of s placed by t whose world box may
+// overlap the world box box (all of them for a simple shape), with the
+// part's shape and world transform, until fn returns false; it reports
+// whether fn never did.
+func forParts(s shape.Shape, t shape.Transform, box shape.AABB, fn func(i int, ps shape.Shape, pt shape.Transform) bool) bool {
+	switch s.Kind() {
+	case shape.KindCompound:
+		for i := range s.PartCount() {
+			ps, pt := s.Part(i, t)
+			if box.Overlaps(ps.WorldAABB(pt)) && !fn(i, ps, pt) {
+				return false
+			}
+		}
+		return true
+	case shape.KindChain:
+		cont := true
+		s.PartsNear(shape.LocalBox(t, box), func(i int) bool {
+			ps, pt := s.Part(i, t)
+			if box.Overlaps(ps.WorldAABB(pt)) {
+				cont = fn(i, ps, pt)
+			}
+			return cont
+		})
+		return cont
+	}
+	return fn(0, s, t)
+}
+
+// ghostTol is the lean, as the sine of the angle between a contact normal
+// and a chain segment's side normal, below which the normal counts as the
+// side's own (rounding of an exact face normal), and the margin by which a
+// corner must turn to count as convex.
+const ghostTol = 1e-9
+
+// smooth returns the manifold m of segment i of chain c (placed by t) with
+// shape x (placed by tx), normal from the segment toward x, with its
+// normal kept within the segment's normal cone (see CollideParts).
+func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, tx shape.Transform) Manifold {
+	prev, nxt := c.ChainLinks(i)
+	seg, _ := c.Part(i, t)
+	p0, p1 := seg.Segment()
+	d := p1.Sub(p0).Normalize()
+	nl := t.Rot.ApplyInv(m.Normal)
+	along := nl.Dot(d)
+	if (along >= -ghostTol && along <= ghostTol) || (along < 0 && prev < 0) || (along > 0 && nxt < 0) {
+		return m // the side's own normal, or toward an open end
+	}
+	// x's core in the chain's frame, and the side of the segment x is on:
+	// the one it overlaps less from (the true normal's side is not to be
+	// trusted when it leans far over).
+	var cx core
+	cx.setIn(x, t.MulInv(x.EffectiveTransform(tx)))
+	f := seg.Normals()[0]
+	sgn := 1.0
+	if overlapAlong(p0, p1, &cx, f.Neg()) < overlapAlong(p0, p1, &cx, f) {
+		f, sgn = f.Neg(), -1
+	}
+	// The cone's bound on the side the normal leans to: the neighbour's
+	// side normal at a convex corner, else f itself.
+	nb := nxt
+	if along < 0 {
+		nb = prev
+	}
+	ns, _ := c.Part(nb, t)
+	q0, q1 := ns.Segment()
+	dn := q1.Sub(q0).Normalize()
+	turn := dn.Cross(d) // the turn from the neighbour into segment i
+	if along > 0 {
+		turn = d.Cross(dn) // from segment i into the next
+	}
+	bound := f
+	if sgn*turn > ghostTol {
+		bound = ns.Normals()[0].Scale(sgn)
+		// Inside the cone between bound and f, less than a half turn wide.
+		if o := bound.Cross(f); (o > 0 && bound.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
+			(o < 0 && bound.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
+			return m
+		}
+	}
+	// Outside the cone: the least overlap along a direction of it. The
+	// overlap along a direction is smallest at a face normal of the pair's
+	// Minkowski difference or at an end of the range, so f, the bound and
+	// x's face normals in between are the candidates.
+	best, bu := overlapAlong(p0, p1, &cx, f), f
+	if bound != f {
+		if o := overlapAlong(p0, p1, &cx, bound); o < best {
+			best, bu = o, bound
+		}
+		for k := range cx.n {
+			if cx.n < 2 {
+				break
+			}
+			e := cx.v[next(k, cx.n)].Sub(cx.v[k])
+			if e.LenSq() == 0 {
 				continue
 			}
-			if m, ok := Collide(sa, xa, sb, xb); ok && !fn(i, j, m) {
-				return
+			u := outward(e).Neg() // the face's inward normal: from the segment toward x
+			if within(bound, f, u) {
+				if o := overlapAlong(p0, p1, &cx, u); o < best {
+					best, bu = o, u
+				}
 			}
 		}
 	}
+	// x's deepest point along −bu, halfway up to the segment's surface.
+	lo := 0
+	for k := 1; k < cx.n; k++ {
+		if cx.v[k].Dot(bu) < cx.v[lo].Dot(bu) {
+			lo = k
+		}
+	}
+	pt := cx.v[lo].Sub(bu.Scale(cx.r)).Add(bu.Scale(0.5 * best))
+	return toWorld(single(bu, pt, best), t)
 }
 
-// collideComposite is Collide for a pair with a compound: the deepest
-// manifold of any part pair, the first in part order among equals.
+// overlapAlong returns how far core x must move along the unit u to clear
+// the segment p0–p1: the segment's extent along u less x's.
+func overlapAlong(p0, p1 shape.Vec2, x *core, u shape.Vec2) float64 {
+	hi := math.Max(u.Dot(p0), u.Dot(p1))
+	lo := u.Dot(x.v[0])
+	for _, v := range x.v[1:x.n] {
+		if w := u.Dot(v); w < lo {
+			lo = w
+		}
+	}
+	return hi - (lo - x.r)
+}
+
+// within reports whether u lies in the cone from a to b (less than a half
+// turn).
+func within(a, b, u shape.Vec2) bool {
+	if a.Cross(b) >= 0 {
+		return a.Cross(u) >= 0 && u.Cross(b) >= 0
+	}
+	return a.Cross(u) <= 0 && u.Cross(b) <= 0
+}
+
+// collideComposite is Collide for a pair with a compound or chain: the
+// deepest manifold of any part pair, the first in part order among equals.
 func collideComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
 	var best Manifold
 	found := false
@@ -43,22 +197,78 @@ func collideComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 	return best, found
 }
 
-// overlapComposite is Overlap for a pair with a compound: whether any part
-// pair overlaps.
+// overlapComposite is Overlap for a pair with a compound or chain: whether
+// any part pair overlaps. Ghost contacts need no filter here: a segment's
+// ghost always has a neighbour that overlaps the shape too.
 func overlapComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	na, nb := a.PartCount(), b.PartCount()
-	for i := range na {
-		sa, xa := a.Part(i, ta)
-		boxA := sa.WorldAABB(xa)
-		for j := range nb {
-			sb, xb := b.Part(j, tb)
-			if (na > 1 || nb > 1) && !boxA.Overlaps(sb.WorldAABB(xb)) {
-				continue
-			}
-			if Overlap(sa, xa, sb, xb) {
-				return true
-			}
-		}
+	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
+		return false
 	}
-	return false
+	found := false
+	forParts(a, ta, b.WorldAABB(tb), func(_ int, sa shape.Shape, xa shape.Transform) bool {
+		return forParts(b, tb, sa.WorldAABB(xa), func(_ int, sb shape.Shape, xb shape.Transform) bool {
+			found = Overlap(sa, xa, sb, xb)
+			return !found
+		})
+	})
+	return found
+}
+
+// rayComposite is the nearest hit of any part, the first in part order
+// among equal distances, with Part set. Only parts whose boxes meet the
+// ray's box are tried.
+func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
+	box := s.WorldAABB(t)
+	if !math.IsInf(maxDist, 1) {
+		end := origin.Add(dir.Scale(maxDist))
+		box = shape.AABBFromPoints(origin, end)
+	}
+	var best RayHit
+	found := false
+	forParts(s, t, box, func(i int, ps shape.Shape, pt shape.Transform) bool {
+		limit := maxDist
+		if found {
+			limit = best.Distance
+		}
+		if h, ok := RayCast(ps, pt, origin, dir, limit); ok && (!found || h.Distance < best.Distance) {
+			h.Part = i
+			best, found = h, true
+		}
+		return true
+	})
+	return best, found
+}
+
+// distSqComposite is DistanceSq for a compound or chain: the least over its
+// parts. A chain's segments are searched within the distance of its first
+// segment, then within the best found.
+func distSqComposite(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
+	if s.Kind() != shape.KindChain {
+		best := math.Inf(1)
+		for i := range s.PartCount() {
+			ps, pt := s.Part(i, t)
+			best = math.Min(best, DistanceSq(ps, pt, p))
+		}
+		return best
+	}
+	ps, pt := s.Part(0, t)
+	best := DistanceSq(ps, pt, p)
+	r := math.Sqrt(best)
+	box := shape.AABB{Min: p.Sub(shape.V(r, r)), Max: p.Add(shape.V(r, r))}
+	forParts(s, t, box, func(_ int, ps shape.Shape, pt shape.Transform) bool {
+		best = math.Min(best, DistanceSq(ps, pt, p))
+		return true
+	})
+	return best
+}
+
+// containsComposite is ContainsPoint for a compound or chain: whether any
+// part contains p.
+func containsComposite(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
+	found := false
+	forParts(s, t, shape.AABB{Min: p, Max: p}, func(_ int, ps shape.Shape, pt shape.Transform) bool {
+		found = ContainsPoint(ps, pt, p)
+		return !found
+	})
+	return found
 }

@@ -32,13 +32,8 @@ func DistanceSq(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 	case shape.KindCapsule, shape.KindSegment:
 		p0, p1 := s.Segment()
 		return distSqCapsule(p0, p1, s.Radius(), t.ApplyInv(p))
-	case shape.KindCompound:
-		best := math.Inf(1)
-		for i := range s.PartCount() {
-			ps, pt := s.Part(i, t)
-			best = math.Min(best, DistanceSq(ps, pt, p))
-		}
-		return best
+	case shape.KindCompound, shape.KindChain:
+		return distSqComposite(s, t, p)
 	}
 	return math.Inf(1)
 }

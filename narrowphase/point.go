@@ -38,12 +38,8 @@ func ContainsPoint(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
 	case shape.KindCapsule, shape.KindSegment:
 		p0, p1 := s.Segment()
 		return containsCapsule(p0, p1, s.Radius(), t.ApplyInv(p))
-	case shape.KindCompound:
-		for i := range s.PartCount() {
-			if ps, pt := s.Part(i, t); ContainsPoint(ps, pt, p) {
-				return true
-			}
-		}
+	case shape.KindCompound, shape.KindChain:
+		return containsComposite(s, t, p)
 	}
 	return false
 }

@@ -44,8 +44,8 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 		return rayPolygon(s.Vertices(), s.Normals(), t, origin, dir, maxDist)
 	case shape.KindCapsule, shape.KindSegment:
 		return rayCapsule(s, t, origin, dir, maxDist)
-	case shape.KindCompound:
-		return rayCompound(s, t, origin, dir, maxDist)
+	case shape.KindCompound, shape.KindChain:
+		return rayComposite(s, t, origin, dir, maxDist)
 	}
 	return RayHit{}, false
 }

@@ -51,27 +51,64 @@ func TimeOfImpact(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bo
 		return 0, false
 	}
 	if !a.Kind().Convex() || !b.Kind().Convex() {
-		// Part by part: the earliest touch of any part pair, each part
-		// carried by its body's sweep.
-		best, found := 0.0, false
-		for _, pa := range partsOf(a) {
-			for _, pb := range partsOf(b) {
-				if t, ok := timeOfImpact(pa.Shape, pa.Offset, sa, pb.Shape, pb.Offset, sb); ok && (!found || t < best) {
-					best, found = t, true
-				}
-			}
-		}
-		return best, found
+		return toiComposite(a, sa, b, sb)
 	}
 	return timeOfImpact(a, shape.Transform{}, sa, b, shape.Transform{}, sb)
 }
 
-// partsOf returns a compound's parts, or a simple shape as its only part.
-func partsOf(s shape.Shape) []shape.Part {
-	if p := s.Parts(); p != nil {
-		return p
+// toiComposite is TimeOfImpact part by part: the earliest touch of any
+// part pair, each part carried by its body's sweep. Against a chain that
+// does not turn, only the segments near the other shape's path are tried.
+func toiComposite(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bool) {
+	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
+		return 0, false
 	}
-	return []shape.Part{{Shape: s}}
+	best, found := 0.0, false
+	partsOnPath(a, sa, b, sb, func(i int) bool {
+		pa, offA := partAt(a, i)
+		partsOnPath(b, sb, a, sa, func(j int) bool {
+			pb, offB := partAt(b, j)
+			if t, ok := timeOfImpact(pa, offA, sa, pb, offB, sb); ok && (!found || t < best) {
+				best, found = t, true
+			}
+			return true
+		})
+		return true
+	})
+	return best, found
+}
+
+// partsOnPath calls fn with each part of s (moving along ss) that may meet
+// shape o (moving along so): every part, except for a chain that does not
+// turn, where in the chain's frame o stays within its bounding radius of
+// the line between its start and end positions, and only segments whose
+// boxes meet that reach are called.
+func partsOnPath(s shape.Shape, ss Sweep, o shape.Shape, so Sweep, fn func(i int) bool) {
+	if s.Kind() != shape.KindChain || ss.A0 != ss.A1 {
+		for i := range s.PartCount() {
+			if !fn(i) {
+				return
+			}
+		}
+		return
+	}
+	rot := shape.NewRot(ss.A0)
+	p0 := rot.ApplyInv(so.P0.Sub(ss.P0))
+	p1 := rot.ApplyInv(so.P1.Sub(ss.P1))
+	r := o.BoundingRadius()
+	box := shape.AABBFromPoints(p0, p1)
+	box = box.Expand(r + float64(1e-9*(r+math.Abs(box.Min.X)+math.Abs(box.Min.Y)+math.Abs(box.Max.X)+math.Abs(box.Max.Y))))
+	s.PartsNear(box, fn)
+}
+
+// partAt returns part i of s and its offset in s's frame.
+func partAt(s shape.Shape, i int) (shape.Shape, shape.Transform) {
+	if s.Kind() == shape.KindCompound {
+		p := s.Parts()[i]
+		return p.Shape, p.Offset
+	}
+	ps, _ := s.Part(i, shape.Transform{})
+	return ps, shape.Transform{}
 }
 
 // timeOfImpact is TimeOfImpact for convex shapes a and b placed by offA and

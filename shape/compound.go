@@ -25,6 +25,7 @@ type Part struct {
 type compound struct {
 	parts  []Part
 	radius float64 // bounding radius about the local origin
+	chain  *chain  // a chain's segments, for KindChain
 }
 
 // NewCompound returns a shape made of several convex parts that move and
@@ -85,7 +86,8 @@ func NewConcavePolygon(outline []Vec2) (Shape, error) {
 }
 
 // Parts returns a compound's parts in the order given to [NewCompound], or
-// nil for a simple shape. The slice is shared: do not modify it.
+// nil for a simple shape or a chain (whose segments [Shape.Part] gives).
+// The slice is shared: do not modify it.
 func (s Shape) Parts() []Part {
 	if s.kind != KindCompound || s.comp == nil {
 		return nil
@@ -94,23 +96,30 @@ func (s Shape) Parts() []Part {
 }
 
 // PartCount returns the number of parts a body of shape s has: the
-// compound's part count, or 1 for a simple shape.
+// compound's part count, a chain's segment count, or 1 for a simple shape.
 func (s Shape) PartCount() int {
-	if s.kind == KindCompound && s.comp != nil {
+	switch {
+	case s.kind == KindCompound && s.comp != nil:
 		return len(s.comp.parts)
+	case s.kind == KindChain && s.comp != nil:
+		return len(s.comp.chain.segs) / 4
 	}
 	return 1
 }
 
 // Part returns part i of s placed by t: the part's shape and its world
-// transform (t times the part's offset). For a simple shape, part 0 is s
+// transform (t times the part's offset; for segment i of a chain, a
+// segment shape placed by t itself). For a simple shape, part 0 is s
 // itself, placed by t.
 func (s Shape) Part(i int, t Transform) (Shape, Transform) {
-	if s.kind != KindCompound {
-		return s, t
+	switch s.kind {
+	case KindCompound:
+		p := s.comp.parts[i]
+		return p.Shape, t.Mul(p.Offset)
+	case KindChain:
+		return s.comp.chain.segment(i), t
 	}
-	p := s.comp.parts[i]
-	return p.Shape, t.Mul(p.Offset)
+	return s, t
 }
 
 // worldAABB is the union of the parts' world boxes.

@@ -28,6 +28,9 @@ const (
 	// KindCompound is several convex parts, each placed by an offset in
 	// its body's frame, turning with the body.
 	KindCompound
+	// KindChain is a polyline of two-sided segments, open or closed: level
+	// geometry.
+	KindChain
 	kindCount
 )
 
@@ -41,7 +44,7 @@ const MaxMagnitude = 1e150
 const KindCount = int(kindCount)
 
 // String returns the kind's short name: circle, aabb, obb, polygon,
-// capsule, segment or compound.
+// capsule, segment, compound or chain.
 func (k Kind) String() string {
 	switch k {
 	case KindCircle:
@@ -58,6 +61,8 @@ func (k Kind) String() string {
 		return "segment"
 	case KindCompound:
 		return "compound"
+	case KindChain:
+		return "chain"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -71,7 +76,8 @@ func (k Kind) Convex() bool {
 // Shape is a validated collision shape in its body's local frame: a small
 // tagged value that is cheap to copy. Build one with [NewCircle],
 // [NewOffsetCircle], [NewAABB], [NewOBB], [NewPolygon], [ConvexHull],
-// [NewCapsule], [NewSegment], [NewCompound] or [NewConcavePolygon]; the
+// [NewCapsule], [NewSegment], [NewCompound], [NewConcavePolygon] or
+// [NewChain]; the
 // zero Shape is not valid. Shapes are immutable, so one Shape may serve many
 // bodies and goroutines at once.
 type Shape struct {
@@ -225,10 +231,13 @@ func (s Shape) EffectiveTransform(t Transform) Transform {
 // narrow phase finds. WorldAABB is branch-free apart from the kind switch
 // and a polygon's vertex loop, and calls no square root or trigonometry.
 func (s Shape) WorldAABB(t Transform) AABB {
-	if s.kind == KindCompound {
+	switch s.kind {
+	case KindCompound:
 		// Each part's box holds the part as the narrow phase places it
 		// (by t.Mul(offset)), with its own margin.
 		return s.comp.worldAABB(t)
+	case KindChain:
+		return s.comp.chain.worldAABB(t)
 	}
 	b, e := s.worldAABB(t)
 	// Each term is scaled before the sum, so that positions near
@@ -329,7 +338,7 @@ func (s Shape) BoundingRadius() float64 {
 	case KindCapsule, KindSegment:
 		p0, p1 := s.Segment()
 		return max(hypot(p0.X, p0.Y), hypot(p1.X, p1.Y)) + s.r
-	case KindCompound:
+	case KindCompound, KindChain:
 		return s.comp.radius
 	}
 	return 0
@@ -355,6 +364,8 @@ func (s Shape) String() string {
 		return fmt.Sprintf("segment(%g,%g–%g,%g)", p0.X, p0.Y, p1.X, p1.Y)
 	case KindCompound:
 		return fmt.Sprintf("compound(%d parts)", len(s.comp.parts))
+	case KindChain:
+		return fmt.Sprintf("chain(%d points, closed %v)", len(s.comp.chain.points), s.comp.chain.closed)
 	}
 	return s.kind.String()
 }

@@ -99,7 +99,8 @@ func TestKindString(t *testing.T) {
 		{shape.KindCapsule, "capsule"},
 		{shape.KindSegment, "segment"},
 		{shape.KindCompound, "compound"},
-		{shape.Kind(shape.KindCount), "Kind(7)"},
+		{shape.KindChain, "chain"},
+		{shape.Kind(shape.KindCount), "Kind(8)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.want, func(t *testing.T) {
@@ -108,8 +109,8 @@ func TestKindString(t *testing.T) {
 			}
 		})
 	}
-	if shape.KindCount != 7 || int(shape.KindCompound) != shape.KindCount-1 {
-		t.Errorf("KindCount = %d with KindCompound = %d, want 7 and 6", shape.KindCount, shape.KindCompound)
+	if shape.KindCount != 8 || int(shape.KindChain) != shape.KindCount-1 {
+		t.Errorf("KindCount = %d with KindChain = %d, want 8 and 7", shape.KindCount, shape.KindChain)
 	}
 	for k := range shape.Kind(shape.KindCount) {
 		if want := k < shape.KindCompound; k.Convex() != want {

@@ -1,0 +1,237 @@
+package shape
+
+import (
+	"fmt"
+	"math"
+)
+
+// MaxChainPoints is the most points a chain may have.
+const MaxChainPoints = 1 << 22
+
+// chainLeaf is how many consecutive segments a leaf of a chain's box tree
+// covers.
+const chainLeaf = 4
+
+// chain is a chain shape's shared, immutable data: its points, its
+// segments (each stored as a two-vertex hull: ends then side normals, so a
+// segment Shape can point into it), and a tree of boxes over runs of
+// consecutive segments, which are close together along a polyline, so the
+// tree needs no sorting: level 0 boxes chainLeaf segments, each higher
+// level pairs the boxes below.
+type chain struct {
+	points []Vec2
+	closed bool
+	segs   []Vec2   // 4 per segment: p0, p1, right normal, left normal
+	levels [][]AABB // levels[0] the leaves; the last has one box
+	e      float64  // max |x| plus max |y| over the points
+}
+
+// NewChain returns a chain of line segments through points (local
+// coordinates), closed back to the first point when closed is set: level
+// geometry, walls and outlines. Each segment is two-sided, like
+// [NewSegment], and the World reports a contact per segment (its part
+// index: segment i runs from point i to point i+1). Contacts are free of
+// ghost collisions: a shape sliding along collinear or gently bending
+// segments gets the normal and depth one long segment would give, never a
+// normal that catches on an internal vertex (see the narrowphase package).
+// A shape near one segment of a long chain costs about what it costs near
+// a lone segment: the segments are indexed by a tree of boxes.
+//
+// Consecutive duplicate points are dropped (and a closing point equal to
+// the first). A chain needs at least 2 distinct points (3 when closed) and
+// at most [MaxChainPoints]; it may cross itself. Errors wrap
+// [ErrNotFinite], [ErrTooLarge], [ErrTooFewVertices] or
+// [ErrTooManyVertices], and name the point. The points are copied.
+func NewChain(points []Vec2, closed bool) (Shape, error) {
+	if len(points) > MaxChainPoints {
+		return Shape{}, fmt.Errorf("%w: chain of %d points, the most is %d", ErrTooManyVertices, len(points), MaxChainPoints)
+	}
+	for i, p := range points {
+		if !p.IsFinite() {
+			return Shape{}, fmt.Errorf("%w: chain point %d is %v", ErrNotFinite, i, p)
+		}
+		if math.Abs(p.X) > MaxMagnitude || math.Abs(p.Y) > MaxMagnitude {
+			return Shape{}, fmt.Errorf("%w: chain point %d is %v (limit %g)", ErrTooLarge, i, p, MaxMagnitude)
+		}
+	}
+	pts := make([]Vec2, 0, len(points))
+	for _, p := range points {
+		if len(pts) == 0 || p != pts[len(pts)-1] {
+			pts = append(pts, p)
+		}
+	}
+	if closed && len(pts) > 1 && pts[0] == pts[len(pts)-1] {
+		pts = pts[:len(pts)-1]
+	}
+	need := 2
+	if closed {
+		need = 3
+	}
+	if len(pts) < need {
+		return Shape{}, fmt.Errorf("%w: a chain needs %d distinct points, got %d", ErrTooFewVertices, need, len(pts))
+	}
+	n := len(pts) - 1
+	if closed {
+		n++
+	}
+	c := &chain{points: pts, closed: closed, segs: make([]Vec2, 4*n)}
+	for i := range n {
+		p0, p1 := pts[i], pts[(i+1)%len(pts)]
+		e := p1.Sub(p0)
+		s := math.Max(math.Abs(e.X), math.Abs(e.Y))
+		nr := Vec2{e.Y / s, -e.X / s}.Normalize()
+		c.segs[4*i], c.segs[4*i+1], c.segs[4*i+2], c.segs[4*i+3] = p0, p1, nr, nr.Neg()
+	}
+	var mx, my float64
+	for _, p := range pts {
+		mx, my = math.Max(mx, math.Abs(p.X)), math.Max(my, math.Abs(p.Y))
+	}
+	c.e = mx + my // bounds |x| + |y| of the local box's corners too
+	// The box tree, bottom up.
+	leaves := make([]AABB, (n+chainLeaf-1)/chainLeaf)
+	for i := range leaves {
+		b := EmptyAABB()
+		for k := i * chainLeaf; k < min(n, (i+1)*chainLeaf); k++ {
+			b = b.Union(AABBFromPoints(c.segs[4*k], c.segs[4*k+1]))
+		}
+		leaves[i] = b
+	}
+	c.levels = append(c.levels, leaves)
+	for lv := leaves; len(lv) > 1; {
+		up := make([]AABB, (len(lv)+1)/2)
+		for i := range up {
+			up[i] = lv[2*i]
+			if 2*i+1 < len(lv) {
+				up[i] = up[i].Union(lv[2*i+1])
+			}
+		}
+		c.levels = append(c.levels, up)
+		lv = up
+	}
+	radius := 0.0
+	for _, p := range pts {
+		radius = math.Max(radius, hypot(p.X, p.Y))
+	}
+	return Shape{kind: KindChain, ok: true, comp: &compound{radius: radius, chain: c}}, nil
+}
+
+// ChainPoints returns a chain's points (after cleanup) and whether it is
+// closed, or nil and false for other kinds. The slice is shared: do not
+// modify it.
+func (s Shape) ChainPoints() ([]Vec2, bool) {
+	if s.kind != KindChain {
+		return nil, false
+	}
+	return s.comp.chain.points, s.comp.chain.closed
+}
+
+// ChainLinks returns the segments before and after segment i of a chain,
+// or -1 where the chain ends (an open chain's first and last segments).
+// A segment's neighbours decide which of its contacts are ghosts.
+func (s Shape) ChainLinks(i int) (prev, next int) {
+	c := s.comp.chain
+	n := len(c.segs) / 4
+	prev, next = i-1, i+1
+	if c.closed {
+		prev, next = (i+n-1)%n, (i+1)%n
+	} else {
+		if next == n {
+			next = -1
+		}
+	}
+	return prev, next
+}
+
+// segment returns segment i of a chain as a segment Shape that shares the
+// chain's storage.
+func (c *chain) segment(i int) Shape {
+	p0, p1 := c.segs[4*i], c.segs[4*i+1]
+	mid := Vec2{float64(0.5*p0.X) + float64(0.5*p1.X), float64(0.5*p0.Y) + float64(0.5*p1.Y)}
+	return Shape{kind: KindSegment, ok: true, n: 2, v: mid, poly: &c.segs[4*i]}
+}
+
+// PartsNear calls fn with the index of every part of s whose local box may
+// overlap the box b, given in s's local frame, until fn returns false: the
+// segments of a chain found through its box tree, the parts of a compound
+// whose boxes overlap b, or part 0 of a simple shape. It allocates nothing.
+func (s Shape) PartsNear(b AABB, fn func(i int) bool) {
+	switch s.kind {
+	case KindChain:
+		s.comp.chain.near(b, fn)
+	case KindCompound:
+		for i, p := range s.comp.parts {
+			if b.Overlaps(p.Shape.WorldAABB(p.Offset)) && !fn(i) {
+				return
+			}
+		}
+	default:
+		fn(0)
+	}
+}
+
+// near walks the box tree from the top, depth first, with an explicit
+// stack of (level, index) pairs.
+func (c *chain) near(b AABB, fn func(i int) bool) {
+	type item struct{ lv, i int32 }
+	var stack [64]item
+	top := len(c.levels) - 1
+	stack[0] = item{int32(top), 0}
+	sp := 1
+	n := len(c.segs) / 4
+	for sp > 0 {
+		sp--
+		it := stack[sp]
+		if !c.levels[it.lv][it.i].Overlaps(b) {
+			continue
+		}
+		if it.lv == 0 {
+			for k := int(it.i) * chainLeaf; k < min(n, int(it.i+1)*chainLeaf); k++ {
+				if AABBFromPoints(c.segs[4*k], c.segs[4*k+1]).Overlaps(b) && !fn(k) {
+					return
+				}
+			}
+			continue
+		}
+		below := c.levels[it.lv-1]
+		// Push the right child first, so the left (earlier segments) is
+		// visited first.
+		if r := 2*it.i + 1; int(r) < len(below) {
+			stack[sp] = item{it.lv - 1, r}
+			sp++
+		}
+		stack[sp] = item{it.lv - 1, 2 * it.i}
+		sp++
+	}
+}
+
+// LocalBox returns the box, in the local frame of a shape placed by t,
+// around the world box b: the box of b's corners carried back by t, grown
+// by a margin that covers the rounding of that transform (as WorldAABB's
+// does), so that no local point that t places in b falls outside it.
+func LocalBox(t Transform, b AABB) AABB {
+	if b.IsEmpty() {
+		return b
+	}
+	out := EmptyAABB()
+	for _, p := range [4]Vec2{b.Min, {b.Max.X, b.Min.Y}, b.Max, {b.Min.X, b.Max.Y}} {
+		q := t.ApplyInv(p)
+		out = out.Union(AABB{Min: q, Max: q})
+	}
+	e := math.Abs(t.Pos.X) + math.Abs(t.Pos.Y) + math.Max(math.Abs(b.Min.X), math.Abs(b.Max.X)) + math.Max(math.Abs(b.Min.Y), math.Abs(b.Max.Y))
+	return out.Expand(float64(boxSlack * e))
+}
+
+// worldAABB returns the box of the chain's local box carried by t (its four
+// corners), grown by WorldAABB's margin: a box that holds every segment,
+// not the tightest for a turned chain, and costs four points, not the
+// chain's length.
+func (c *chain) worldAABB(t Transform) AABB {
+	b := c.levels[len(c.levels)-1][0]
+	out := EmptyAABB()
+	for _, p := range [4]Vec2{b.Min, {b.Max.X, b.Min.Y}, b.Max, {b.Min.X, b.Max.Y}} {
+		q := t.Apply(p)
+		out = out.Union(AABB{Min: q, Max: q})
+	}
+	m := float64(boxSlack*math.Abs(t.Pos.X)) + float64(boxSlack*math.Abs(t.Pos.Y)) + float64(boxSlack*c.e)
+	return out.Expand(m)
+}
