@@ -32,7 +32,7 @@ type compound struct {
 // turn together with their body: a ship of hull and turrets, a building of
 // rooms. Each part is a circle, OBB, polygon, capsule or segment placed by
 // its offset; an AABB part is refused (it could not turn with the body),
-// and so is a compound part (flatten it first). The narrow phase collides
+// and so are a compound part (flatten it first) and a chain. The narrow phase collides
 // compounds part by part; the World reports one contact per overlapping
 // part pair, naming the parts by their index in parts. Errors wrap
 // [ErrInvalidPart] (also for no parts or more than [MaxParts]),
@@ -53,9 +53,11 @@ func NewCompound(parts []Part) (Shape, error) {
 			return Shape{}, fmt.Errorf("%w: part %d is an AABB, which cannot turn with its body; use an OBB", ErrInvalidPart, i)
 		case p.Shape.kind == KindCompound:
 			return Shape{}, fmt.Errorf("%w: part %d is itself a compound; add its parts instead", ErrInvalidPart, i)
+		case p.Shape.kind == KindChain:
+			return Shape{}, fmt.Errorf("%w: part %d is a chain; give a chain a body of its own", ErrInvalidPart, i)
 		}
-		if err := p.Offset.Validate(); err != nil {
-			return Shape{}, fmt.Errorf("part %d offset: %w", i, err)
+		if p.Offset.Validate() != nil {
+			return Shape{}, fmt.Errorf("%w: part %d offset %+v", ErrNotFinite, i, p.Offset)
 		}
 		if math.Abs(p.Offset.Pos.X) > MaxMagnitude || math.Abs(p.Offset.Pos.Y) > MaxMagnitude {
 			return Shape{}, fmt.Errorf("%w: part %d offset %v (limit %g)", ErrTooLarge, i, p.Offset.Pos, MaxMagnitude)
@@ -78,7 +80,8 @@ func NewConcavePolygon(outline []Vec2) (Shape, error) {
 	for i, pc := range pieces {
 		s, err := NewPolygon(pc)
 		if err != nil {
-			return Shape{}, fmt.Errorf("piece %d of the outline: %w", i, err)
+			// Decompose promises pieces NewPolygon accepts.
+			panic(fmt.Sprintf("shape: piece %d of a decomposed outline refused: %v", i, err))
 		}
 		parts[i] = Part{Shape: s}
 	}

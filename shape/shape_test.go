@@ -59,7 +59,7 @@ func aabbNear(a, b shape.AABB, tol float64) bool {
 var sentinels = []error{
 	shape.ErrNotFinite, shape.ErrNonPositiveSize, shape.ErrTooFewVertices,
 	shape.ErrTooManyVertices, shape.ErrCollinear, shape.ErrSelfIntersecting,
-	shape.ErrNonConvex, shape.ErrTooLarge,
+	shape.ErrNonConvex, shape.ErrTooLarge, shape.ErrInvalidPart,
 }
 
 // checkErr fails t unless err wraps want and carries the package prefix.

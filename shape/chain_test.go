@@ -1,0 +1,164 @@
+package shape_test
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/collide-go/collide/shape"
+)
+
+func TestNewChainRefuses(t *testing.T) {
+	v := shape.V
+	nan := math.NaN()
+	for _, tc := range []struct {
+		name   string
+		pts    []shape.Vec2
+		closed bool
+		want   error
+	}{
+		{"no points", nil, false, shape.ErrTooFewVertices},
+		{"one point", []shape.Vec2{v(1, 2)}, false, shape.ErrTooFewVertices},
+		{"duplicates only", []shape.Vec2{v(1, 2), v(1, 2), v(1, 2)}, false, shape.ErrTooFewVertices},
+		{"closed with two points", []shape.Vec2{v(0, 0), v(1, 0), v(0, 0)}, true, shape.ErrTooFewVertices},
+		{"NaN", []shape.Vec2{v(0, 0), v(nan, 1)}, false, shape.ErrNotFinite},
+		{"infinite", []shape.Vec2{v(0, 0), v(math.Inf(1), 1)}, false, shape.ErrNotFinite},
+		{"too large", []shape.Vec2{v(0, 0), v(1e200, 1)}, false, shape.ErrTooLarge},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := shape.NewChain(tc.pts, tc.closed)
+			checkErr(t, "NewChain", err, tc.want)
+		})
+	}
+}
+
+func TestNewChainCleansAndLinks(t *testing.T) {
+	v := shape.V
+	s, err := shape.NewChain([]shape.Vec2{v(0, 0), v(0, 0), v(1, 0), v(2, 0), v(2, 1), v(0, 0)}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts, closed := s.ChainPoints()
+	if !closed || len(pts) != 4 || s.PartCount() != 4 {
+		t.Fatalf("points %v closed %v parts %d, want 4 points (duplicate and closing point dropped), closed, 4 segments", pts, closed, s.PartCount())
+	}
+	for i, want := range [][2]int{{3, 1}, {0, 2}, {1, 3}, {2, 0}} {
+		if p, n := s.ChainLinks(i); p != want[0] || n != want[1] {
+			t.Errorf("closed ChainLinks(%d) = %d, %d, want %v", i, p, n, want)
+		}
+	}
+	open, _ := shape.NewChain([]shape.Vec2{v(0, 0), v(1, 0), v(2, 0)}, false)
+	if p, n := open.ChainLinks(0); p != -1 || n != 1 {
+		t.Errorf("open ChainLinks(0) = %d, %d, want -1, 1", p, n)
+	}
+	if p, n := open.ChainLinks(1); p != 0 || n != -1 {
+		t.Errorf("open ChainLinks(1) = %d, %d, want 0, -1", p, n)
+	}
+	seg, _ := open.Part(1, shape.Identity)
+	if p0, p1 := seg.Segment(); seg.Kind() != shape.KindSegment || p0 != v(1, 0) || p1 != v(2, 0) {
+		t.Errorf("Part(1) = %v, want the segment (1,0)–(2,0)", seg)
+	}
+}
+
+// FuzzNewChain feeds up to 12 points to NewChain: it never panics, an
+// error wraps one sentinel, and a chain holds its points (consecutive
+// duplicates dropped) in a box tree that finds every segment.
+func FuzzNewChain(f *testing.F) {
+	f.Add(uint8(3), false, 0.0, 0.0, 1.0, 0.0, 2.0, 1.0, 3.0, 3.0, 0.5)
+	f.Add(uint8(4), true, 0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0)
+	f.Add(uint8(12), false, 1e150, -1e150, 0.0, 0.0, 1e-300, 1e-300, 5.0, 5.0, 1e-9)
+	f.Fuzz(func(t *testing.T, n uint8, closed bool, x0, y0, x1, y1, x2, y2, x3, y3, step float64) {
+		n %= 13
+		base := []shape.Vec2{shape.V(x0, y0), shape.V(x1, y1), shape.V(x2, y2), shape.V(x3, y3)}
+		pts := make([]shape.Vec2, n)
+		for i := range pts {
+			pts[i] = base[i%4].Add(shape.V(float64(i/4)*step, 0))
+		}
+		s, err := shape.NewChain(pts, closed)
+		if err != nil {
+			checkFailure(t, "NewChain", err)
+			return
+		}
+		if s.Kind() != shape.KindChain || !s.Valid() {
+			t.Fatalf("NewChain = %v", s)
+		}
+		got, _ := s.ChainPoints()
+		for i := 1; i < len(got); i++ {
+			if got[i] == got[i-1] {
+				t.Fatalf("consecutive duplicates kept: %v", got)
+			}
+		}
+		box := s.WorldAABB(shape.Identity)
+		for i := range s.PartCount() {
+			seg, _ := s.Part(i, shape.Identity)
+			p0, p1 := seg.Segment()
+			if !box.Contains(p0) || !box.Contains(p1) {
+				t.Fatalf("segment %d (%v–%v) outside the chain's box %v", i, p0, p1, box)
+			}
+			found := false
+			s.PartsNear(shape.AABBFromPoints(p0, p1), func(j int) bool {
+				found = found || j == i
+				return !found
+			})
+			if !found {
+				t.Fatalf("PartsNear misses segment %d", i)
+			}
+		}
+	})
+}
+
+func TestNewCompoundRefuses(t *testing.T) {
+	circle, _ := shape.NewCircle(1)
+	aabb, _ := shape.NewAABB(1, 1)
+	comp, _ := shape.NewCompound([]shape.Part{{Shape: circle}})
+	chain, _ := shape.NewChain([]shape.Vec2{shape.V(0, 0), shape.V(1, 0)}, false)
+	for _, tc := range []struct {
+		name  string
+		parts []shape.Part
+		want  error
+	}{
+		{"no parts", nil, shape.ErrInvalidPart},
+		{"zero shape", []shape.Part{{}}, shape.ErrInvalidPart},
+		{"aabb part", []shape.Part{{Shape: aabb}}, shape.ErrInvalidPart},
+		{"nested compound", []shape.Part{{Shape: comp}}, shape.ErrInvalidPart},
+		{"chain part", []shape.Part{{Shape: chain}}, shape.ErrInvalidPart},
+		{"NaN offset", []shape.Part{{Shape: circle, Offset: shape.Transform{Pos: shape.V(math.NaN(), 0)}}}, shape.ErrNotFinite},
+		{"offset too far", []shape.Part{{Shape: circle, Offset: shape.Transform{Pos: shape.V(1e200, 0)}}}, shape.ErrTooLarge},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := shape.NewCompound(tc.parts)
+			checkErr(t, "NewCompound", err, tc.want)
+		})
+	}
+}
+
+func TestNewCapsuleAndSegmentRefuse(t *testing.T) {
+	v := shape.V
+	for _, tc := range []struct {
+		name string
+		err  error
+		want error
+	}{
+		{"capsule of zero length", second(shape.NewCapsule(v(1, 1), v(1, 1), 1)), shape.ErrNonPositiveSize},
+		{"capsule of zero radius", second(shape.NewCapsule(v(0, 0), v(1, 1), 0)), shape.ErrNonPositiveSize},
+		{"capsule NaN", second(shape.NewCapsule(v(0, math.NaN()), v(1, 1), 1)), shape.ErrNotFinite},
+		{"capsule too large", second(shape.NewCapsule(v(0, 0), v(1, 1), 1e200)), shape.ErrTooLarge},
+		{"segment of zero length", second(shape.NewSegment(v(2, 3), v(2, 3))), shape.ErrNonPositiveSize},
+		{"segment infinite", second(shape.NewSegment(v(0, 0), v(math.Inf(-1), 1))), shape.ErrNotFinite},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkErr(t, tc.name, tc.err, tc.want) })
+	}
+	// A segment whose length squared underflows still has a unit normal.
+	s, err := shape.NewSegment(v(0, 0), v(1e-200, 3e-200))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Normals()[0]; math.Abs(n.Len()-1) > 1e-15 {
+		t.Fatalf("tiny segment normal %v, want unit", n)
+	}
+	if _, err := shape.NewCapsule(v(0, 0), v(1, 0), 1); errors.Is(err, shape.ErrNonPositiveSize) || err != nil {
+		t.Fatalf("NewCapsule of a valid capsule: %v", err)
+	}
+}
+
+func second(_ shape.Shape, err error) error { return err }
