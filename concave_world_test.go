@@ -204,3 +204,44 @@ func TestRayHitNamesPart(t *testing.T) {
 		t.Fatalf("RayCast from the right = %+v, want part 0 at distance 4", h)
 	}
 }
+
+// TestMoveAndSlideAlongChainNoSnag walks a capsule and a box along a floor
+// made of a chain of collinear segments of uneven length, pressing down a
+// little every move: they slide the whole way, never stopped by a joint,
+// and stay on the floor.
+func TestMoveAndSlideAlongChainNoSnag(t *testing.T) {
+	var pts []collide.Vec2
+	for x := -50.0; x <= 50; x += 0.3 + 0.4*math.Abs(math.Sin(x)) {
+		pts = append(pts, collide.V(x, 1))
+	}
+	floor, err := collide.NewChain(pts, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := collide.NewWorld(collide.Config{})
+	if _, err := w.Add(collide.BodyDef{Shape: floor, Kind: collide.Static}); err != nil {
+		t.Fatal(err)
+	}
+	capsule, _ := collide.NewCapsule(collide.V(0, -0.5), collide.V(0, 0.5), 0.4)
+	box, _ := collide.NewOBB(0.4, 0.6)
+	for _, c := range []struct {
+		s    collide.Shape
+		half float64 // from the origin down to the shape's bottom
+	}{{capsule, 0.9}, {box, 0.6}} {
+		s := c.s
+		pos := collide.V(-40, 1+c.half)
+		for step := range 600 {
+			r, err := w.MoveAndSlide(s, collide.NewTransform(pos, 0), collide.V(0.13, -0.01), collide.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Position.X < pos.X+0.13-1e-9 {
+				t.Fatalf("%v step %d at x=%.4f: moved only %.6g of 0.13 (hits %+v)", s, step, pos.X, r.Position.X-pos.X, r.Hits[:r.Count])
+			}
+			if math.Abs(r.Position.Y-(1+c.half)) > 1e-6 {
+				t.Fatalf("%v step %d: y = %.9f, want %g (on the floor)", s, step, r.Position.Y, 1+c.half)
+			}
+			pos = r.Position
+		}
+	}
+}

@@ -98,3 +98,9 @@ func NewCompound(parts []Part) (Shape, error) { return shape.NewCompound(parts) 
 // NewConcavePolygon returns the compound of the convex pieces Decompose
 // cuts the simple outline into. See shape.NewConcavePolygon.
 func NewConcavePolygon(outline []Vec2) (Shape, error) { return shape.NewConcavePolygon(outline) }
+
+// NewChain returns a polyline of two-sided segments through points,
+// closed back to the first when closed is set: level geometry, with
+// contacts per segment and no ghost collisions at internal vertices. See
+// shape.NewChain.
+func NewChain(points []Vec2, closed bool) (Shape, error) { return shape.NewChain(points, closed) }

@@ -66,10 +66,19 @@ func (w *World) CastShape(s shape.Shape, t shape.Transform, delta shape.Vec2, f 
 	return best, found, nil
 }
 
+// slideTol is the cosine between a motion and a touched surface below
+// which MoveAndSlide treats the motion as along the surface, not into it:
+// a motion clipped against a plane keeps a component of rounding size
+// (1e-18 of its length) into the plane, which must not stop it. Moving
+// into a surface at so small an angle costs an overlap of 1e-12 of the
+// motion at most.
+const slideTol = 1e-12
+
 // firstCast is CastShape's search, on validated input: the first body
 // passing q that the moving shape touches, ties to the lower id. With
 // slide, bodies the shape starts touching (or overlapping by rounding) do
-// not count unless it moves into them: MoveAndSlide's rule.
+// not count unless it moves into them (by more than slideTol):
+// MoveAndSlide's rule.
 func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q query, slide bool) (ShapeHit, bool) {
 	b := &w.b
 	l := delta.Len()
@@ -80,7 +89,7 @@ func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q 
 			return limit
 		}
 		h, ok := narrowphase.Cast(s, t, delta, b.shapes[k], b.xf[k])
-		if !ok || (slide && h.Fraction == 0 && h.Normal.Dot(delta) >= 0) {
+		if !ok || (slide && h.Fraction == 0 && h.Normal.Dot(delta) >= -slideTol*l) {
 			return limit
 		}
 		id := w.idOf(k)
