@@ -41,7 +41,7 @@ func ExampleNewConcavePolygon() {
 	}
 	b, _ := w.Add(collide.BodyDef{Shape: building, Kind: collide.Static})
 	ball, _ := collide.NewCircle(0.5)
-	inNotch, _ := w.Add(collide.BodyDef{Shape: ball, Position: collide.V(4, 4)})   // in the L's notch: no contact
+	inNotch, _ := w.Add(collide.BodyDef{Shape: ball, Position: collide.V(4, 4)})  // in the L's notch: no contact
 	onArm, _ := w.Add(collide.BodyDef{Shape: ball, Position: collide.V(5, 2.25)}) // on the lower arm
 	w.Step()
 
