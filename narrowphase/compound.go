@@ -29,7 +29,11 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 		return
 	}
 	chainA, chainB := a.Kind() == shape.KindChain, b.Kind() == shape.KindChain
-	forParts(a, ta, b.WorldAABB(tb), func(i int, sa shape.Shape, xa shape.Transform) bool {
+	var boxB shape.AABB // only a composite a needs it
+	if !a.Kind().Convex() {
+		boxB = b.WorldAABB(tb)
+	}
+	forParts(a, ta, boxB, func(i int, sa shape.Shape, xa shape.Transform) bool {
 		return forParts(b, tb, sa.WorldAABB(xa), func(j int, sb shape.Shape, xb shape.Transform) bool {
 			m, ok := Collide(sa, xa, sb, xb)
 			if !ok {
@@ -62,11 +66,12 @@ func forParts(s shape.Shape, t shape.Transform, box shape.AABB, fn func(i int, p
 		return true
 	case shape.KindChain:
 		cont := true
+		// The tree tested each segment's local box against box carried
+		// into the chain's frame (grown to hold rounding): no world box
+		// test is needed.
 		s.PartsNear(shape.LocalBox(t, box), func(i int) bool {
 			ps, pt := s.Part(i, t)
-			if box.Overlaps(ps.WorldAABB(pt)) {
-				cont = fn(i, ps, pt)
-			}
+			cont = fn(i, ps, pt)
 			return cont
 		})
 		return cont
@@ -87,7 +92,8 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	prev, nxt := c.ChainLinks(i)
 	seg, _ := c.Part(i, t)
 	p0, p1 := seg.Segment()
-	d := p1.Sub(p0).Normalize()
+	rn := seg.Normals()[0]
+	d := shape.Vec2{X: -rn.Y, Y: rn.X} // the unit direction p0→p1, left of its right normal
 	nl := t.Rot.ApplyInv(m.Normal)
 	along := nl.Dot(d)
 	if (along >= -ghostTol && along <= ghostTol) || (along < 0 && prev < 0) || (along > 0 && nxt < 0) {

@@ -186,7 +186,13 @@ func (c *chain) near(b AABB, fn func(i int) bool) {
 		}
 		if it.lv == 0 {
 			for k := int(it.i) * chainLeaf; k < min(n, int(it.i+1)*chainLeaf); k++ {
-				if AABBFromPoints(c.segs[4*k], c.segs[4*k+1]).Overlaps(b) && !fn(k) {
+				p, q := c.segs[4*k], c.segs[4*k+1]
+				// The segment's box against b, in plain comparisons.
+				if (p.X < b.Min.X && q.X < b.Min.X) || (p.X > b.Max.X && q.X > b.Max.X) ||
+					(p.Y < b.Min.Y && q.Y < b.Min.Y) || (p.Y > b.Max.Y && q.Y > b.Max.Y) {
+					continue
+				}
+				if !fn(k) {
 					return
 				}
 			}
@@ -212,13 +218,14 @@ func LocalBox(t Transform, b AABB) AABB {
 	if b.IsEmpty() {
 		return b
 	}
-	out := EmptyAABB()
-	for _, p := range [4]Vec2{b.Min, {b.Max.X, b.Min.Y}, b.Max, {b.Min.X, b.Max.Y}} {
-		q := t.ApplyInv(p)
-		out = out.Union(AABB{Min: q, Max: q})
-	}
-	e := math.Abs(t.Pos.X) + math.Abs(t.Pos.Y) + math.Max(math.Abs(b.Min.X), math.Abs(b.Max.X)) + math.Max(math.Abs(b.Min.Y), math.Abs(b.Max.Y))
-	return out.Expand(float64(boxSlack * e))
+	// The box of b turned back by t: its centre carried back, its half
+	// extents spread over both axes by |cos| and |sin|.
+	c, h := b.Center(), b.HalfExtents()
+	q := t.ApplyInv(c)
+	cs, sn := math.Abs(t.Rot.Cos()), math.Abs(t.Rot.Sin())
+	hl := Vec2{float64(cs*h.X) + float64(sn*h.Y), float64(sn*h.X) + float64(cs*h.Y)}
+	e := math.Abs(t.Pos.X) + math.Abs(t.Pos.Y) + math.Abs(c.X) + math.Abs(c.Y) + h.X + h.Y
+	return AABBFromCenter(q, hl).Expand(float64(boxSlack * e))
 }
 
 // worldAABB returns the box of the chain's local box carried by t (its four

@@ -276,9 +276,9 @@ func parseBody(text string, line int) (Body, error) {
 	switch {
 	case err != nil:
 		return bad(nv, "invalid integer %s", quote(f[nv]))
-	case b.Kind == KindPolygon && nverts < 3:
-		return bad(nv, "poly needs at least 3 vertices, got %d", nverts)
-	case b.Kind != KindPolygon && nverts != 0:
+	case b.Kind.hasVerts() && nverts < 3:
+		return bad(nv, "%v needs at least 3 vertices, got %d", b.Kind, nverts)
+	case !b.Kind.hasVerts() && nverts != 0:
 		return bad(nv, "%v has no vertices, want 0, got %d", b.Kind, nverts)
 	}
 	have := len(f) - fixedColumns
@@ -423,9 +423,9 @@ func (s *Scene) check() error {
 			}
 		}
 		switch {
-		case b.Kind == KindPolygon && len(b.Verts) < 3:
-			return fmt.Errorf("%w: body %d: poly has %d vertices, want at least 3", ErrInvalid, i, len(b.Verts))
-		case b.Kind != KindPolygon && len(b.Verts) != 0:
+		case b.Kind.hasVerts() && len(b.Verts) < 3:
+			return fmt.Errorf("%w: body %d: %v has %d vertices, want at least 3", ErrInvalid, i, b.Kind, len(b.Verts))
+		case !b.Kind.hasVerts() && len(b.Verts) != 0:
 			return fmt.Errorf("%w: body %d: %v has %d vertices, want none", ErrInvalid, i, b.Kind, len(b.Verts))
 		}
 		for j, v := range b.Verts {

@@ -10,8 +10,9 @@ import (
 // Streams of the PCG generator, so that Swarm and Arena with the same seed
 // draw different numbers.
 const (
-	swarmStream = 0x73776172_6d000001 // "swarm"
-	arenaStream = 0x6172656e_61000001 // "arena"
+	swarmStream  = 0x73776172_6d000001 // "swarm"
+	arenaStream  = 0x6172656e_61000001 // "arena"
+	shapesStream = 0x73686170_65000001 // "shape"
 )
 
 // WorldSize returns the side of the square world of an n-body scene,
@@ -42,6 +43,53 @@ func Swarm(n int, seed uint64) *Scene {
 		s.Bodies[i] = swarmBody(r, Kind(i%4), w)
 	}
 	return s
+}
+
+// Shapes returns the swarm of n bodies drawn from seed with the newer
+// kinds mixed in, named "shapes": body i has kind i%6 (circle, aabb, obb,
+// poly, capsule, concave), drawn as Swarm draws the first four; a capsule's
+// core half length is uniform in [2, 5) and its radius in [1, 2.5); a
+// concave body is a star of 5 to 8 points whose outer radius is uniform in
+// [3, 6) and inner radius 0.35 to 0.6 of it (a concave outline of 10 to 16
+// vertices). Both turn like the polygons.
+func Shapes(n int, seed uint64) *Scene {
+	n = max(n, 0)
+	r := rand.New(rand.NewPCG(seed, shapesStream))
+	w := WorldSize(n)
+	s := &Scene{Name: "shapes", N: n, World: w, Seed: seed, Bodies: make([]Body, n)}
+	for i := range s.Bodies {
+		k := Kind(i % 6)
+		b := swarmBody(r, min(k, KindPolygon), w)
+		switch k {
+		case KindCapsule:
+			b.Kind, b.Verts = k, nil
+			b.A, b.B = uniform(r, 2, 5), uniform(r, 1, 2.5)
+			b.Angle, b.Omega = uniform(r, 0, 2*math.Pi), uniform(r, -0.05, 0.05)
+		case KindConcave:
+			b.Kind = k
+			b.Verts = star(r)
+			b.Angle, b.Omega = uniform(r, 0, 2*math.Pi), uniform(r, -0.05, 0.05)
+		}
+		s.Bodies[i] = b
+	}
+	return s
+}
+
+// star draws a concave star outline, counter-clockwise.
+func star(r *rand.Rand) [][2]float64 {
+	k := 5 + r.IntN(4)
+	outer := uniform(r, 3, 6)
+	inner := float64(outer * uniform(r, 0.35, 0.6))
+	pts := make([][2]float64, 2*k)
+	for i := range pts {
+		rad := outer
+		if i%2 == 1 {
+			rad = inner
+		}
+		sn, cs := collide.SinCos(float64(math.Pi*float64(i)) / float64(k))
+		pts[i] = [2]float64{float64(rad * cs), float64(rad * sn)}
+	}
+	return pts
 }
 
 // swarmBody draws one moving body of kind k in the order gen.py draws it.

@@ -132,7 +132,7 @@ func TestSwarmDistributions(t *testing.T) {
 						t.Fatalf("Swarm(%d, %d).Bodies[%d] (%v): %s", n, seed, i, b.Kind, err)
 					}
 				}
-				for k, c := range count {
+				for k, c := range count[:KindPolygon+1] {
 					if want := (n - k + 3) / 4; c != want {
 						t.Errorf("Swarm(%d, %d) has %d %v bodies, want %d", n, seed, c, Kind(k), want)
 					}
@@ -304,7 +304,7 @@ func TestArenaHasEveryStaticKind(t *testing.T) {
 			}
 		}
 	}
-	for k, c := range count {
+	for k, c := range count[:KindPolygon+1] {
 		if c == 0 {
 			t.Errorf("Arena(1000, 5) has no static %v", Kind(k))
 		}
@@ -337,4 +337,45 @@ func bounds(b Body) (lo, hi [2]float64) {
 		return lo, hi
 	}
 	return [2]float64{b.X - ex, b.Y - ey}, [2]float64{b.X + ex, b.Y + ey}
+}
+
+// TestShapesScene checks the shapes scene: kinds in turn, every body a
+// valid collide shape (capsules and concave stars included), and the swarm
+// motion.
+func TestShapesScene(t *testing.T) {
+	s := Shapes(600, 3)
+	var count [kindCount]int
+	for i := range s.Bodies {
+		b := &s.Bodies[i]
+		count[b.Kind]++
+		if want := Kind(i % 6); b.Kind != want {
+			t.Fatalf("Shapes.Bodies[%d].Kind = %v, want %v", i, b.Kind, want)
+		}
+		sh, err := b.Shape()
+		if err != nil {
+			t.Fatalf("body %d (%v): %v", i, b.Kind, err)
+		}
+		if b.Kind == KindConcave && len(sh.Parts()) < 2 {
+			t.Fatalf("body %d: concave star in %d parts", i, len(sh.Parts()))
+		}
+		if b.Kind >= KindCapsule && (b.Omega < -0.05 || b.Omega >= 0.05) {
+			t.Fatalf("body %d: spin %v", i, b.Omega)
+		}
+	}
+	for k, c := range count {
+		if c != 100 {
+			t.Errorf("%v bodies: %d, want 100", Kind(k), c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadCSV(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Bodies) != len(s.Bodies) || back.Bodies[5].Kind != KindConcave || len(back.Bodies[5].Verts) != len(s.Bodies[5].Verts) {
+		t.Fatalf("CSV round trip lost the new kinds")
+	}
 }

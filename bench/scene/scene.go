@@ -2,9 +2,9 @@ package scene
 
 import "fmt"
 
-// Kind names the shape of a [Body]. The order is the canonical order of the
-// collide shape kinds (circle, aabb, obb, polygon), so a Kind converts to
-// the engine's kind by value.
+// Kind names the shape of a [Body]. The first four are in the canonical
+// order of the collide shape kinds (circle, aabb, obb, polygon); capsule
+// and concave bodies come after them.
 type Kind uint8
 
 // The body kinds, in canonical order.
@@ -19,20 +19,30 @@ const (
 	// KindPolygon is a convex polygon with the counter-clockwise local
 	// vertices Verts, rotated by the body's angle.
 	KindPolygon
+	// KindCapsule is a capsule along the local x axis from (-A, 0) to
+	// (A, 0) with radius B, rotated by the body's angle.
+	KindCapsule
+	// KindConcave is a simple, possibly concave outline with the local
+	// vertices Verts (either winding), rotated by the body's angle: a
+	// compound of the convex pieces collide.Decompose cuts it into.
+	KindConcave
 	kindCount
 )
 
 // kindNames are the kind tokens of the CSV format, indexed by Kind.
-var kindNames = [kindCount]string{"circle", "aabb", "obb", "poly"}
+var kindNames = [kindCount]string{"circle", "aabb", "obb", "poly", "capsule", "concave"}
 
-// String returns the kind's token in the CSV format: circle, aabb, obb or
-// poly.
+// String returns the kind's token in the CSV format: circle, aabb, obb,
+// poly, capsule or concave.
 func (k Kind) String() string {
 	if k < kindCount {
 		return kindNames[k]
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
+
+// hasVerts reports whether bodies of kind k carry vertices.
+func (k Kind) hasVerts() bool { return k == KindPolygon || k == KindConcave }
 
 // Body is one body of a scene: its shape, its pose and its motion per frame.
 type Body struct {
@@ -43,16 +53,17 @@ type Body struct {
 	// VX and VY are the body's velocity in world units per frame.
 	VX, VY float64
 	// Angle is the body's rotation in radians, counter-clockwise. It is
-	// meaningful for KindOBB and KindPolygon only.
+	// meaningful for every kind but KindCircle and KindAABB.
 	Angle float64
 	// Omega is the body's spin in radians per frame.
 	Omega float64
-	// A is the radius of a circle or the half width of a box.
+	// A is the radius of a circle, the half width of a box or the half
+	// length of a capsule's core.
 	A float64
-	// B is the half height of a box.
+	// B is the half height of a box or the radius of a capsule.
 	B float64
-	// Verts holds a polygon's local vertices (x, y), counter-clockwise; it
-	// is nil for the other kinds.
+	// Verts holds a polygon's local vertices (x, y), counter-clockwise, or
+	// a concave body's outline; it is nil for the other kinds.
 	Verts [][2]float64
 	// Static reports whether the body never moves: Advance leaves it alone.
 	Static bool

@@ -17,12 +17,17 @@ func (b *Body) Shape() (collide.Shape, error) {
 		return collide.NewAABB(b.A, b.B)
 	case KindOBB:
 		return collide.NewOBB(b.A, b.B)
-	case KindPolygon:
+	case KindPolygon, KindConcave:
 		vs := make([]collide.Vec2, len(b.Verts))
 		for i, v := range b.Verts {
 			vs[i] = collide.V(v[0], v[1])
 		}
+		if b.Kind == KindConcave {
+			return collide.NewConcavePolygon(vs)
+		}
 		return collide.NewPolygon(vs)
+	case KindCapsule:
+		return collide.NewCapsule(collide.V(-b.A, 0), collide.V(b.A, 0), b.B)
 	}
 	return collide.Shape{}, fmt.Errorf("scene: unknown body kind %d", b.Kind)
 }

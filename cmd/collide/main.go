@@ -70,7 +70,7 @@ func main() {
 	flag.Uint64Var(&o.seed, "seed", 1, "seed of a built-in scene")
 	flag.IntVar(&o.workers, "workers", 0, "narrow-phase goroutines (0: GOMAXPROCS)")
 	flag.IntVar(&o.bullets, "bullets", 0, "add this many bullet bodies (radius 0.1, 3 to 40 units a frame) swept by Step")
-	flag.StringVar(&o.kind, "scene-kind", "swarm", "built-in scene: swarm or arena")
+	flag.StringVar(&o.kind, "scene-kind", "swarm", "built-in scene: swarm, arena or shapes (the swarm with capsules and concave bodies)")
 	flag.StringVar(&o.file, "scene", "", "read the scene from this swarm-format CSV file instead")
 	flag.BoolVar(&o.json, "json", false, "print one JSON object")
 	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the measured frames to this file")
@@ -100,8 +100,10 @@ func loadScene(o options) (*scene.Scene, error) {
 		return scene.Swarm(o.n, o.seed), nil
 	case "arena":
 		return scene.Arena(o.n, o.seed), nil
+	case "shapes":
+		return scene.Shapes(o.n, o.seed), nil
 	}
-	return nil, fmt.Errorf("unknown -scene-kind %q (want swarm or arena)", o.kind)
+	return nil, fmt.Errorf("unknown -scene-kind %q (want swarm, arena or shapes)", o.kind)
 }
 
 func run(o options, stdout, stderr io.Writer) error {

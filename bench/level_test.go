@@ -1,0 +1,118 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/bench/scene"
+)
+
+// levelChains returns the outlines of a level of about segs chain segments
+// over a square world of side w: its four walls (an open chain each, a
+// point every 2 units) and closed rocks (wobbly rings of 80 segments,
+// radius 4 to 12) scattered over it.
+func levelChains(r *rand.Rand, w float64, segs int) [][]collide.Vec2 {
+	var out [][]collide.Vec2
+	total := 0
+	corners := []collide.Vec2{collide.V(0, 0), collide.V(w, 0), collide.V(w, w), collide.V(0, w), collide.V(0, 0)}
+	for i := range 4 {
+		a, b := corners[i], corners[i+1]
+		k := int(math.Ceil(b.Sub(a).Len() / 2))
+		pts := make([]collide.Vec2, k+1)
+		for j := range pts {
+			pts[j] = a.Add(b.Sub(a).Scale(float64(j) / float64(k)))
+		}
+		out = append(out, pts)
+		total += k
+	}
+	for total < segs {
+		c := collide.V(r.Float64()*w, r.Float64()*w)
+		rad := 4 + 8*r.Float64()
+		pts := make([]collide.Vec2, 80)
+		for j := range pts {
+			a := 2 * math.Pi * float64(j) / 80
+			rr := rad * (1 + 0.15*math.Sin(5*a+rad))
+			pts[j] = c.Add(collide.V(rr*math.Cos(a), rr*math.Sin(a)))
+		}
+		out = append(out, pts)
+		total += 80
+	}
+	return out
+}
+
+// BenchmarkLevel steps the 10k swarm alone and in a level of 100,000
+// chain segments (four wall chains and 1,200 rock outlines, static): the
+// level's cost is the difference.
+func BenchmarkLevel(b *testing.B) {
+	for _, withLevel := range []bool{false, true} {
+		name := map[bool]string{false: "swarm", true: "swarm+chains=100000"}[withLevel]
+		b.Run(name, func(b *testing.B) {
+			sc := scene.Swarm(10000, 1)
+			l := load(b, sc, 1)
+			defer l.w.Close()
+			if withLevel {
+				segs := 0
+				for _, pts := range levelChains(rand.New(rand.NewPCG(9, 9)), sc.World, 100000) {
+					closed := pts[0] != pts[len(pts)-1] && len(pts) == 80
+					s, err := collide.NewChain(pts, closed)
+					if err != nil {
+						b.Fatal(err)
+					}
+					segs += s.PartCount()
+					if _, err := l.w.Add(collide.BodyDef{Shape: s, Kind: collide.Static}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(segs), "segments")
+			}
+			for range warmupFrames(len(sc.Bodies)) {
+				l.frame(b)
+			}
+			contacts := 0.0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				l.frame(b)
+				contacts += float64(l.w.Stats().Contacts)
+			}
+			b.ReportMetric(contacts/float64(b.N), "contacts/op")
+		})
+	}
+}
+
+// BenchmarkChainCollide collides a circle with a lone segment and with the
+// same segment inside a chain of 100,000 points: the chain's box tree
+// keeps the cost near the lone segment's.
+func BenchmarkChainCollide(b *testing.B) {
+	const n = 100_000
+	pts := make([]collide.Vec2, n)
+	for i := range pts {
+		pts[i] = collide.V(float64(i)*2, 4*math.Sin(float64(i)*0.01))
+	}
+	chain, err := collide.NewChain(pts, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := 54321
+	seg, _ := collide.NewSegment(pts[i], pts[i+1])
+	ball, _ := collide.NewCircle(0.3)
+	mid := pts[i].Add(pts[i+1]).Scale(0.5)
+	at := collide.NewTransform(collide.V(mid.X, mid.Y+0.2), 0)
+	for _, c := range []struct {
+		name string
+		s    collide.Shape
+	}{{"segment", seg}, {fmt.Sprintf("chain=%d", n), chain}} {
+		b.Run(c.name, func(b *testing.B) {
+			if _, ok := collide.Collide(ball, at, c.s, collide.Transform{}); !ok {
+				b.Fatal("no contact")
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				collide.Collide(ball, at, c.s, collide.Transform{})
+			}
+		})
+	}
+}
