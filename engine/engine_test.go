@@ -351,9 +351,13 @@ func TestStepSteadyStateAllocatesNothing(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are meaningless under the race detector")
 	}
-	for _, workers := range []int{1, 2} {
-		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) {
-			sc := newScene(t, 3, 2000, Config{Workers: workers})
+	for _, c := range []struct {
+		workers  int
+		allKinds bool
+	}{{1, false}, {2, false}, {1, true}, {2, true}} {
+		workers := c.workers
+		t.Run(fmt.Sprintf("workers=%d/allKinds=%v", workers, c.allKinds), func(t *testing.T) {
+			sc := newSceneKinds(t, 3, 2000, Config{Workers: workers}, c.allKinds)
 			// Pre-draw the motion so the measured loop allocates nothing of
 			// the test's own.
 			moves := make([]shape.Vec2, len(sc.ids))
