@@ -43,20 +43,56 @@ func levelChains(r *rand.Rand, w float64, segs int) [][]collide.Vec2 {
 	return out
 }
 
-// BenchmarkLevel steps the 10k swarm alone and in a level of 100,000
-// chain segments (four wall chains and 1,200 rock outlines, static): the
-// level's cost is the difference.
+// borderChain returns one closed chain of n points around the square
+// world of side w: a level outline whose box holds every body.
+func borderChain(w float64, n int) []collide.Vec2 {
+	pts := make([]collide.Vec2, 0, n)
+	per := n / 4
+	corners := []collide.Vec2{collide.V(0, 0), collide.V(w, 0), collide.V(w, w), collide.V(0, w), collide.V(0, 0)}
+	for i := range 4 {
+		a, b := corners[i], corners[i+1]
+		for j := range per {
+			pts = append(pts, a.Add(b.Sub(a).Scale(float64(j)/float64(per))))
+		}
+	}
+	return pts
+}
+
+// BenchmarkLevel steps the 10k swarm alone and with a level of 100,000
+// static chain segments (four wall chains and 1,200 rock outlines):
+// "beside", the level fills the square next to the swarm's (a map whose
+// other half the players are not in: what the level's presence costs);
+// "among", the same level laid over the swarm's square (its bodies then
+// touch rocks, and the extra contacts, one per segment touched, are real
+// work); "border", one closed chain of 100,000 points around the swarm's
+// square, whose box holds every body, so that every moving body is paired
+// with it.
 func BenchmarkLevel(b *testing.B) {
-	for _, withLevel := range []bool{false, true} {
-		name := map[bool]string{false: "swarm", true: "swarm+chains=100000"}[withLevel]
+	for _, level := range []string{"none", "beside", "among", "border"} {
+		name := map[string]string{"none": "swarm", "beside": "swarm+chains-beside=100000",
+			"among": "swarm+chains-among=100000", "border": "swarm+border=100000"}[level]
 		b.Run(name, func(b *testing.B) {
 			sc := scene.Swarm(10000, 1)
 			l := load(b, sc, 1)
 			defer l.w.Close()
-			if withLevel {
+			var outlines [][]collide.Vec2
+			switch level {
+			case "beside", "among":
+				outlines = levelChains(rand.New(rand.NewPCG(9, 9)), sc.World, 100000)
+				if level == "beside" {
+					for _, pts := range outlines {
+						for i := range pts {
+							pts[i].X += sc.World
+						}
+					}
+				}
+			case "border":
+				outlines = [][]collide.Vec2{borderChain(sc.World, 100000)}
+			}
+			if len(outlines) > 0 {
 				segs := 0
-				for _, pts := range levelChains(rand.New(rand.NewPCG(9, 9)), sc.World, 100000) {
-					closed := pts[0] != pts[len(pts)-1] && len(pts) == 80
+				for _, pts := range outlines {
+					closed := len(pts) == 80 || len(pts) == 100000
 					s, err := collide.NewChain(pts, closed)
 					if err != nil {
 						b.Fatal(err)
