@@ -9,7 +9,8 @@ import (
 )
 
 // TestGJKGapMatchesMinkowski compares gjkGap with the Minkowski difference's
-// gap on random pairs of every kind.
+// gap on random pairs of the four first kinds, from scratch and again from
+// the simplex the first call left after a small move.
 func TestGJKGapMatchesMinkowski(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	var mk func() shape.Shape
@@ -45,9 +46,22 @@ func TestGJKGapMatchesMinkowski(t *testing.T) {
 		var m mink
 		m.build(&cb, &ca)
 		d1, n1 := m.gap()
-		d2, n2 := gjkGap(&ca, &cb, shape.Vec2{})
-		if d3, n3 := gjkGap(&ca, &cb, n1); math.Abs(d3-d1) > 1e-9 || (d1 > 1e-9 && (math.Abs(n1.X-n3.X) > 1e-6 || math.Abs(n1.Y-n3.Y) > 1e-6)) {
-			t.Fatalf("case %d: warm-started GJK %v %v, Minkowski %v %v", i, d3, n3, d1, n1)
+		var pa, pb placed
+		pa.init(a)
+		pb.init(b)
+		pa.place(a, ta, tb.Pos)
+		pb.place(b, tb, tb.Pos)
+		var sx simplex
+		d2, n2 := gjkGap(&pa, &pb, &sx)
+		// Again from the simplex left, after a small move of a.
+		pa.place(a, shape.Transform{Pos: ta.Pos.Add(shape.V(1e-3, -2e-3)), Rot: ta.Rot}, tb.Pos)
+		var cm core
+		cm.set(a, shape.Transform{Pos: ta.Pos.Add(shape.V(1e-3, -2e-3)), Rot: ta.Rot}, tb.Pos)
+		var mm mink
+		mm.build(&cb, &cm)
+		d1m, n1m := mm.gap()
+		if d3, n3 := gjkGap(&pa, &pb, &sx); math.Abs(d3-d1m) > 1e-9 || (d1m > 1e-9 && (math.Abs(n1m.X-n3.X) > 1e-6 || math.Abs(n1m.Y-n3.Y) > 1e-6)) {
+			t.Fatalf("case %d: GJK from the last simplex %v %v, Minkowski %v %v", i, d3, n3, d1m, n1m)
 		}
 		if math.Abs(d1-d2) > 1e-9 || (d1 > 1e-9 && (math.Abs(n1.X-n2.X) > 1e-6 || math.Abs(n1.Y-n2.Y) > 1e-6)) {
 			t.Fatalf("case %d: %v at %v, %v at %v: Minkowski gap %v %v, GJK %v %v", i, a, ta, b, tb, d1, n1, d2, n2)

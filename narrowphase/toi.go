@@ -134,8 +134,11 @@ func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, 
 	if !ok {
 		return 0, false
 	}
-	var ca, cb core
-	var n shape.Vec2 // the last separating direction: GJK's warm start
+	var ca, cb placed
+	ca.init(a)
+	cb.init(b)
+	var n shape.Vec2 // the last separating direction
+	var sx simplex   // GJK's simplex, carried from step to step
 	at := func(sw Sweep, still bool, rot shape.Rot, t float64, off shape.Transform) shape.Transform {
 		var x shape.Transform
 		if still {
@@ -152,10 +155,10 @@ func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, 
 	rotA, rotB := shape.NewRot(sa.A0), shape.NewRot(sb.A0)
 	for range toiMaxIters {
 		ta, tb := at(sa, stillA, rotA, t, offA), at(sb, stillB, rotB, t, offB)
-		ca.set(a, ta, tb.Pos)
-		cb.set(b, tb, tb.Pos)
+		ca.place(a, ta, tb.Pos)
+		cb.place(b, tb, tb.Pos)
 		var d float64
-		d, n = gjkGap(&ca, &cb, n)
+		d, n = gjkGap(&ca, &cb, &sx)
 		if d <= target {
 			return t, true
 		}
@@ -170,9 +173,9 @@ func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, 
 		}
 	}
 	ta, tb := at(sa, false, rotA, t, offA), at(sb, false, rotB, t, offB)
-	ca.set(a, ta, tb.Pos)
-	cb.set(b, tb, tb.Pos)
-	if d, _ := gjkGap(&ca, &cb, n); d <= 2*target {
+	ca.place(a, ta, tb.Pos)
+	cb.place(b, tb, tb.Pos)
+	if d, _ := gjkGap(&ca, &cb, &sx); d <= 2*target {
 		return t, true
 	}
 	return 0, false
