@@ -289,6 +289,22 @@ func BenchmarkQuery(b *testing.B) {
 			i++
 		}
 	})
+	capsule, err := collide.NewCapsule(collide.V(0, -0.5), collide.V(0, 0.5), 0.4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("MoveAndSlideCapsule", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			j := i % queryCount
+			a := q.angles[j]
+			if r, err := q.w.MoveAndSlide(capsule, collide.NewTransform(q.points[j], 0), collide.V(5*math.Cos(a), 5*math.Sin(a)), collide.Filter{}); err == nil && r.Blocked {
+				found++
+			}
+			i++
+		}
+	})
 	b.Run("Nearest", func(b *testing.B) {
 		b.ReportAllocs()
 		i := 0
