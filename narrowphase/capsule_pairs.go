@@ -67,6 +67,11 @@ func circleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb s
 	return ok
 }
 
+// touchTol is the gap between two cores, relative to their coordinates,
+// below which they count as touching: the direction between their nearest
+// points is then rounding, and the side normals decide.
+const touchTol = 1e-12
+
 // capsuleCapsule collides two capsules, or a capsule and a segment, in
 // closed form, in a's frame. Cores that cross or touch: the depth is the
 // radii plus the cores' overlap along the best of the four side normals
@@ -100,26 +105,7 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 	var n shape.Vec2 // from a to b
 	var depth float64
 	refIsA := true
-	if crossing {
-		// Overlap of the cores along each side normal: B must move by
-		// max(A) − min(B) along the axis to clear it.
-		best := math.Inf(1)
-		for _, ax := range [4]struct {
-			n     shape.Vec2
-			pen   float64
-			fromA bool
-		}{
-			{nA, -math.Min(sb0, sb1), true},
-			{nA.Neg(), math.Max(sb0, sb1), true},
-			{nB, math.Max(sa0, sa1), false},
-			{nB.Neg(), -math.Min(sa0, sa1), false},
-		} {
-			if ax.pen < best*(1-refFaceTol) || (ax.fromA && ax.pen < best) {
-				best, n, refIsA = ax.pen, ax.n, ax.fromA
-			}
-		}
-		depth = best + r
-	} else {
+	if !crossing {
 		// The nearest end-to-core feature.
 		type cand struct {
 			d2     float64
@@ -151,7 +137,13 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 		if !(depth > 0) {
 			return Manifold{}, false
 		}
+		// Cores apart by a rounding-size gap touch: no direction between
+		// two nearly equal points can be trusted, the side normals can.
+		scale := math.Abs(a0.X) + math.Abs(a0.Y) + math.Abs(a1.X) + math.Abs(a1.Y) + math.Abs(b0.X) + math.Abs(b0.Y) + math.Abs(b1.X) + math.Abs(b1.Y)
+		touch := d <= touchTol*scale
 		switch {
+		case touch:
+			crossing = true
 		case best.inside && best.endOfA:
 			// An end of a against b's side: b's face is the reference.
 			n = nB
@@ -184,6 +176,26 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 		if !(depth > 0) {
 			return Manifold{}, false
 		}
+	}
+	if crossing {
+		// Overlap of the cores along each side normal: B must move by
+		// max(A) − min(B) along the axis to clear it.
+		best := math.Inf(1)
+		for _, ax := range [4]struct {
+			n     shape.Vec2
+			pen   float64
+			fromA bool
+		}{
+			{nA, -math.Min(sb0, sb1), true},
+			{nA.Neg(), math.Max(sb0, sb1), true},
+			{nB, math.Max(sa0, sa1), false},
+			{nB.Neg(), -math.Min(sa0, sa1), false},
+		} {
+			if ax.pen < best*(1-refFaceTol) || (ax.fromA && ax.pen < best) {
+				best, n, refIsA = ax.pen, ax.n, ax.fromA
+			}
+		}
+		depth = best + r
 	}
 	n = shape.Vec2{X: n.X + 0, Y: n.Y + 0}
 	m := Manifold{Normal: n, Depth: depth}

@@ -211,15 +211,19 @@ func FuzzCast(f *testing.F) {
 		mk := func(k uint8, s float64) (shape.Shape, bool) {
 			var sh shape.Shape
 			var err error
-			switch k % 4 {
+			switch k % 6 {
 			case 0:
 				sh, err = shape.NewCircle(s)
 			case 1:
 				sh, err = shape.NewAABB(s, s/2+0.1)
 			case 2:
 				sh, err = shape.NewOBB(s, s/3+0.1)
-			default:
+			case 3:
 				sh, err = shape.NewPolygon([]shape.Vec2{{X: -s, Y: 0}, {X: s, Y: -s}, {X: s, Y: s}})
+			case 4:
+				sh, err = shape.NewCapsule(shape.Vec2{X: -s}, shape.Vec2{X: s, Y: s / 2}, s/3+0.1)
+			default:
+				sh, err = shape.NewSegment(shape.Vec2{X: -s, Y: s}, shape.Vec2{X: s})
 			}
 			return sh, err == nil
 		}

@@ -8,14 +8,15 @@ import (
 	"github.com/collide-go/collide/shape"
 )
 
-// npFuzzShape builds a shape from fuzz input. Kind k%5 selects circle, AABB,
-// OBB, polygon or the invalid zero Shape. Polygons are the convex hull of
-// the four points pts and (s1, s2). It reports false when the constructor
-// rejects the input.
+// npFuzzShape builds a shape from fuzz input. Kind k%7 selects circle, AABB,
+// OBB, polygon, the invalid zero Shape, capsule or segment. Polygons are
+// the convex hull of the four points pts and (s1, s2); capsules and
+// segments run from pts[0] to pts[1], a capsule with radius s1. It reports
+// false when the constructor rejects the input.
 func npFuzzShape(k uint8, s1, s2 float64, pts [4]shape.Vec2) (shape.Shape, bool) {
 	var s shape.Shape
 	var err error
-	switch k % 5 {
+	switch k % 7 {
 	case 0:
 		s, err = shape.NewOffsetCircle(xy(s2, 0), s1)
 	case 1:
@@ -26,6 +27,10 @@ func npFuzzShape(k uint8, s1, s2 float64, pts [4]shape.Vec2) (shape.Shape, bool)
 		s, err = shape.ConvexHull([]shape.Vec2{pts[0], pts[1], pts[2], pts[3], xy(s1, s2)})
 	case 4:
 		return shape.Shape{}, true
+	case 5:
+		s, err = shape.NewCapsule(pts[0], pts[1], s1)
+	case 6:
+		s, err = shape.NewSegment(pts[0], pts[1])
 	}
 	return s, err == nil
 }

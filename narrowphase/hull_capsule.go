@@ -82,26 +82,24 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 	} else {
 		// Apart: the nearest features.
 		d2, feat := math.Inf(1), hcFeature{}
+		// Every pair of features: an end of the core and a vertex of a, an
+		// end in front of the inside of a face, a vertex beside the inside
+		// of the core. Testing every end–vertex pair, not only those in
+		// front of a face, keeps a touch within rounding from slipping
+		// through the front tests.
 		for k, q := range [2]shape.Vec2{q0, q1} {
 			for i, v := range h.verts {
 				w := q.Sub(v)
-				if h.normals[i].Dot(w) <= 0 {
-					continue // behind edge i: edge i is not nearest
+				if dd := w.LenSq(); dd < d2 {
+					d2, feat = dd, hcFeature{kind: hcVertexVertex, i: i, k: k}
 				}
+				s := h.normals[i].Dot(w)
+				if s < -touchTol*(math.Abs(q.X)+math.Abs(q.Y)+math.Abs(v.X)+math.Abs(v.Y)) {
+					continue // behind edge i, beyond rounding
+				}
+				s = math.Max(s, 0)
 				e := h.verts[next(i, len(h.verts))].Sub(v)
-				u, ee := w.Dot(e), e.LenSq()
-				switch {
-				case u <= 0:
-					if dd := w.LenSq(); dd < d2 {
-						d2, feat = dd, hcFeature{kind: hcVertexVertex, i: i, k: k}
-					}
-				case u >= ee:
-					j := next(i, len(h.verts))
-					if dd := q.Sub(h.verts[j]).LenSq(); dd < d2 {
-						d2, feat = dd, hcFeature{kind: hcVertexVertex, i: j, k: k}
-					}
-				default:
-					s := h.normals[i].Dot(w)
+				if u := w.Dot(e); u > 0 && u < e.LenSq() {
 					if dd := float64(s * s); dd < d2 {
 						d2, feat = dd, hcFeature{kind: hcEndOnFace, i: i, k: k}
 					}
@@ -121,10 +119,28 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 		}
 		d := math.Sqrt(d2)
 		depth = r - d
+		// The cores touch, up to rounding (or rounding left no feature pair
+		// in front of each other): no direction between their nearest
+		// points can be trusted; the largest separation's axis holds.
+		scale := math.Abs(q0.X) + math.Abs(q0.Y) + math.Abs(q1.X) + math.Abs(q1.Y) + math.Abs(h.verts[0].X) + math.Abs(h.verts[0].Y)
+		if feat.kind == hcVertexVertex || feat.kind == hcVertexOnCore {
+			v := h.verts[feat.i]
+			scale += math.Abs(v.X) + math.Abs(v.Y)
+		}
+		if math.IsInf(d2, 1) || d <= touchTol*scale {
+			feat.kind = hcTouch
+			depth = r - math.Max(bestSep, 0)
+		}
 		if !(depth > 0) {
 			return Manifold{}, false
 		}
 		switch feat.kind {
+		case hcTouch:
+			if refIsA {
+				n = h.normals[face]
+			} else {
+				n = side.Neg()
+			}
 		case hcEndOnFace:
 			n, face, refIsA = h.normals[feat.i], feat.i, true
 		case hcVertexOnCore:
@@ -174,6 +190,7 @@ const (
 	hcVertexVertex = iota
 	hcEndOnFace
 	hcVertexOnCore
+	hcTouch // the cores touch: no feature pair gives a direction
 )
 
 // polygonCapsule collides a polygon with a capsule or segment.
