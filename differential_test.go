@@ -12,6 +12,7 @@ import (
 
 	"github.com/collide-go/collide"
 	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
 )
 
 var diffSeed = flag.Uint64("diffseed", 0, "seed for TestWorldDifferential (0: a random one)")
@@ -52,12 +53,57 @@ var diffQueryFilters = []collide.Filter{
 	{}, {Mask: 2}, {Mask: 4 | 2}, {Category: 1, Mask: 4}, {Category: 2, Mask: math.MaxUint32}, {SkipSensors: true}, {Mask: 1, SkipSensors: true},
 }
 
+// randSimple returns a random shape of one of the four first kinds.
+func (d *diffWorld) randSimple() collide.Shape {
+	for {
+		if sh := d.randShape(); sh.Kind() <= shape.KindPolygon {
+			return sh
+		}
+	}
+}
+
 func (d *diffWorld) randShape() collide.Shape {
 	r, s := d.r, d.scale
 	size := func() float64 { return s * (0.1 + r.Float64()) }
 	var sh collide.Shape
 	var err error
-	switch r.IntN(5) {
+	switch r.IntN(9) {
+	case 5:
+		sh, err = collide.NewCapsule(collide.V(-size(), 0), collide.V(size(), s*(r.Float64()-0.5)), size()/2)
+	case 6:
+		sh, err = collide.NewSegment(collide.V(-size(), s*(r.Float64()-0.5)), collide.V(size(), 0))
+	case 7:
+		// A compound of two or three parts, or a concave star.
+		if r.IntN(2) == 0 {
+			pts := make([]collide.Vec2, 10)
+			for i := range pts {
+				rad := size()
+				if i%2 == 1 {
+					rad *= 0.4
+				}
+				a := 2 * math.Pi * float64(i) / 10
+				pts[i] = collide.V(rad*math.Cos(a), rad*math.Sin(a))
+			}
+			sh, err = collide.NewConcavePolygon(pts)
+			break
+		}
+		parts := make([]collide.Part, 2+r.IntN(2))
+		for i := range parts {
+			var ps collide.Shape
+			for !ps.Valid() || ps.Kind() == shape.KindAABB {
+				ps = d.randSimple()
+			}
+			parts[i] = collide.Part{Shape: ps, Offset: collide.NewTransform(collide.V(s*(r.Float64()-0.5), s*(r.Float64()-0.5)), 2*math.Pi*r.Float64())}
+		}
+		sh, err = collide.NewCompound(parts)
+	case 8:
+		pts := make([]collide.Vec2, 2+r.IntN(6))
+		x := -size()
+		for i := range pts {
+			pts[i] = collide.V(x, s*(r.Float64()-0.5))
+			x += size()
+		}
+		sh, err = collide.NewChain(pts, r.IntN(3) == 0 && len(pts) >= 3)
 	case 0:
 		sh, err = collide.NewCircle(size())
 	case 1:
@@ -298,7 +344,12 @@ func (d *diffWorld) query(after string) {
 	var gotHits []collide.RayHit
 	_ = w.RayCastAll(p, dir, maxDist, f, func(h collide.RayHit) bool { gotHits = append(gotHits, h); return true })
 	if len(gotHits) != len(wantHits) {
-		d.fail(after, "RayCastAll(%v, %v, %v, %+v) found %d bodies, want %d", p, dir, maxDist, f, len(gotHits), len(wantHits))
+		var shapes []string
+		for _, wh := range wantHits {
+			m := d.live[wh.id]
+			shapes = append(shapes, fmt.Sprintf("%v at %v hit at %v", m.shape, m.xf, wh.h.Distance))
+		}
+		d.fail(after, "RayCastAll(%v, %v, %v, %+v) found %d bodies, want %d: %v", p, dir, maxDist, f, len(gotHits), len(wantHits), shapes)
 	}
 	for i, g := range gotHits {
 		wh := wantHits[i]
@@ -321,7 +372,7 @@ func (d *diffWorld) query(after string) {
 	var wantCast []collide.ShapeHit
 	for id, m := range d.live {
 		if h, ok := narrowphase.Cast(cs, ct, cd, m.shape, m.xf); ok && passes(f, id, m) {
-			wantCast = append(wantCast, collide.ShapeHit{Body: id, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal})
+			wantCast = append(wantCast, collide.ShapeHit{Body: id, Part: h.Part, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal})
 		}
 	}
 	slices.SortFunc(wantCast, func(a, b collide.ShapeHit) int {
@@ -376,7 +427,22 @@ func (d *diffWorld) query(after string) {
 
 // step steps the World and checks its contacts, events and the readability
 // of removed bodies.
-func (d *diffWorld) step(prev map[[2]collide.BodyID]bool) map[[2]collide.BodyID]bool {
+// partKey names one contact: the bodies, lower id first, and their parts.
+type partKey struct {
+	a, b   collide.BodyID
+	pa, pb int
+}
+
+// keyOf returns c's key with the lower id first (the parts swapped with
+// the bodies).
+func keyOf(c collide.Contact) partKey {
+	if c.B < c.A {
+		return partKey{c.B, c.A, c.PartB, c.PartA}
+	}
+	return partKey{c.A, c.B, c.PartA, c.PartB}
+}
+
+func (d *diffWorld) step(prev map[partKey]bool) map[partKey]bool {
 	w := d.w
 	w.Step()
 	for id, m := range d.dead { // their Ended events are past now
@@ -392,24 +458,8 @@ func (d *diffWorld) step(prev map[[2]collide.BodyID]bool) map[[2]collide.BodyID]
 			d.fail("Step", "Body(%v) removed since the last Step = %+v, %v; want readable with Removed", id, b, err)
 		}
 	}
-	cur := map[[2]collide.BodyID]bool{}
-	for c := range w.Contacts() {
-		ma, mb := d.live[c.A], d.live[c.B]
-		if ma == nil || mb == nil {
-			d.fail("Step", "contact %v–%v names a body that is not live", c.A, c.B)
-		}
-		if m, ok := narrowphase.Collide(ma.shape, ma.xf, mb.shape, mb.xf); !ok || m != c.Manifold {
-			d.fail("Step", "contact %v–%v manifold %+v, Collide gives %+v, %v", c.A, c.B, c.Manifold, m, ok)
-		}
-		if c.Sensor != (ma.sensor || mb.sensor) {
-			d.fail("Step", "contact %v–%v Sensor = %v", c.A, c.B, c.Sensor)
-		}
-		if f := c.From(c.B); f.A != c.B || f.Manifold.Normal != c.Manifold.Normal.Neg() || c.Other(c.A) != c.B {
-			d.fail("Step", "From/Other wrong on %+v", c)
-		}
-		cur[[2]collide.BodyID{min(c.A, c.B), max(c.A, c.B)}] = true
-	}
-	want := 0
+	// The narrow phase's part contacts of every pair the filters allow.
+	want := map[partKey]bool{}
 	for i, a := range d.ids {
 		for _, b := range d.ids[i+1:] {
 			ma, mb := d.live[a], d.live[b]
@@ -418,29 +468,66 @@ func (d *diffWorld) step(prev map[[2]collide.BodyID]bool) map[[2]collide.BodyID]
 			if (ma.static && mb.static) || ac&bm == 0 || bc&am == 0 {
 				continue
 			}
-			if _, ok := narrowphase.Collide(ma.shape, ma.xf, mb.shape, mb.xf); ok {
-				want++
-				if !cur[[2]collide.BodyID{min(a, b), max(a, b)}] {
-					d.fail("Step", "missing contact %v–%v (%v at %v, %v at %v)", a, b, ma.shape, ma.xf, mb.shape, mb.xf)
+			narrowphase.CollideParts(ma.shape, ma.xf, mb.shape, mb.xf, func(pa, pb int, m narrowphase.Manifold) bool {
+				k := partKey{a, b, pa, pb}
+				if b < a {
+					k = partKey{b, a, pb, pa}
 				}
-			}
+				want[k] = true
+				return true
+			})
 		}
 	}
-	if want != len(cur) {
-		d.fail("Step", "%d contacts, brute force %d", len(cur), want)
+	cur := map[partKey]bool{}
+	for c := range w.Contacts() {
+		ma, mb := d.live[c.A], d.live[c.B]
+		if ma == nil || mb == nil {
+			d.fail("Step", "contact %v–%v names a body that is not live", c.A, c.B)
+		}
+		// The manifold in the contact's own order (exact twins tie-break
+		// by argument order, so it is computed that way round).
+		k := keyOf(c)
+		var wm narrowphase.Manifold
+		ok := false
+		narrowphase.CollideParts(ma.shape, ma.xf, mb.shape, mb.xf, func(pa, pb int, m narrowphase.Manifold) bool {
+			if pa == c.PartA && pb == c.PartB {
+				wm, ok = m, true
+				return false
+			}
+			return true
+		})
+		if !ok || !want[k] || wm != c.Manifold {
+			d.fail("Step", "contact %v–%v parts %d, %d (%v at %v, %v at %v): manifold %+v, the narrow phase gives %+v, %v",
+				c.A, c.B, c.PartA, c.PartB, ma.shape, ma.xf, mb.shape, mb.xf, c.Manifold, wm, ok)
+		}
+		if c.Sensor != (ma.sensor || mb.sensor) {
+			d.fail("Step", "contact %v–%v Sensor = %v", c.A, c.B, c.Sensor)
+		}
+		if f := c.From(c.B); f.A != c.B || f.PartA != c.PartB || f.Manifold.Normal != c.Manifold.Normal.Neg() || c.Other(c.A) != c.B {
+			d.fail("Step", "From/Other wrong on %+v", c)
+		}
+		if cur[k] {
+			d.fail("Step", "contact %+v twice", k)
+		}
+		cur[k] = true
+	}
+	for k := range want {
+		if !cur[k] {
+			d.fail("Step", "missing contact %+v (%v at %v, %v at %v)", k, d.live[k.a].shape, d.live[k.a].xf, d.live[k.b].shape, d.live[k.b].xf)
+		}
 	}
 	began, ended := 0, 0
 	for c := range w.Began() {
 		began++
-		if prev[[2]collide.BodyID{min(c.A, c.B), max(c.A, c.B)}] {
-			d.fail("Step", "began %v–%v was a contact already", c.A, c.B)
+		if prev[keyOf(c)] {
+			d.fail("Step", "began %+v was a contact already", keyOf(c))
 		}
 	}
 	for c := range w.Ended() {
 		ended++
-		k := [2]collide.BodyID{min(c.A, c.B), max(c.A, c.B)}
+		k := keyOf(c)
 		if !prev[k] || cur[k] {
-			d.fail("Step", "ended %v–%v: was %v, is %v", c.A, c.B, prev[k], cur[k])
+			d.fail("Step", "ended %+v: was %v, is %v", k, prev[k], cur[k])
 		}
 	}
 	nb, ne := 0, 0

@@ -79,8 +79,8 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 			}
 		}
 	}
-	if !(best <= maxDist) {
-		return RayHit{}, false
+	if math.IsInf(best, 1) || !(best <= maxDist) {
+		return RayHit{}, false // nothing entered (maxDist may be +Inf)
 	}
 	return RayHit{Point: origin.Add(dir.Scale(best)), Normal: t.Rot.Apply(bn), Distance: best}, true
 }

@@ -131,3 +131,19 @@ func TestEveryKindPairRegistered(t *testing.T) {
 		}
 	}
 }
+
+// TestRayMissesCapsuleWithInfiniteLength: a ray that misses a capsule or
+// segment is no hit for an unlimited length too (it once came back as a
+// hit at distance +Inf).
+func TestRayMissesCapsuleWithInfiniteLength(t *testing.T) {
+	for _, s := range []shape.Shape{npCapsule(t, xy(-1, 0), xy(1, 0), 0.5), npSegment(t, xy(-1, 0), xy(1, 0))} {
+		for _, dir := range []shape.Vec2{xy(1, 0), xy(0, 1), xy(0.6, 0.8)} {
+			if h, ok := narrowphase.RayCast(s, shape.Identity, xy(5, 5), dir, math.Inf(1)); ok {
+				t.Errorf("RayCast(%v) from (5,5) along %v = %+v, want no hit", s, dir, h)
+			}
+		}
+		if h, ok := narrowphase.RayCast(s, shape.Identity, xy(0, 5), xy(0, -1), math.Inf(1)); !ok || h.Distance != 5-s.Radius() {
+			t.Errorf("RayCast(%v) down from (0,5) = %+v, %v; want a hit at %g", s, h, ok, 5-s.Radius())
+		}
+	}
+}
