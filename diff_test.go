@@ -199,7 +199,11 @@ func (d *wdRun) randShape() collide.Shape {
 	for {
 		var sh collide.Shape
 		var err error
-		switch r.IntN(6) {
+		switch r.IntN(8) {
+		case 6:
+			sh, err = collide.NewCapsule(collide.V(d.dyadic(-1, 0), d.dyadic(-1, 1)), collide.V(d.dyadic(0, 1), d.dyadic(-1, 1)), d.size())
+		case 7:
+			sh, err = collide.NewSegment(collide.V(d.dyadic(-1.5, 0), d.dyadic(-1, 1)), collide.V(d.dyadic(0, 1.5), d.dyadic(-1, 1)))
 		case 0:
 			sh, err = collide.NewCircle(d.size())
 		case 1:
