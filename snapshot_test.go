@@ -49,6 +49,22 @@ func newSnapScene(t testing.TB, seed uint64) *snapScene {
 		func() (collide.Shape, error) {
 			return collide.NewPolygon([]collide.Vec2{{X: -0.5, Y: -0.4}, {X: 0.6, Y: -0.3}, {X: 0.1, Y: 0.7}})
 		},
+		func() (collide.Shape, error) { return collide.NewCapsule(collide.V(-0.4, 0), collide.V(0.5, 0.1), 0.3) },
+		func() (collide.Shape, error) { return collide.NewSegment(collide.V(-0.8, 0.1), collide.V(0.7, -0.2)) },
+		func() (collide.Shape, error) {
+			a, _ := collide.NewOBB(0.4, 0.2)
+			b, _ := collide.NewCapsule(collide.V(0, -0.3), collide.V(0, 0.3), 0.2)
+			return collide.NewCompound([]collide.Part{
+				{Shape: a, Offset: collide.NewTransform(collide.V(-0.5, 0), 0.3)},
+				{Shape: b, Offset: collide.NewTransform(collide.V(0.5, 0.1), -1)},
+			})
+		},
+		func() (collide.Shape, error) {
+			return collide.NewConcavePolygon([]collide.Vec2{{X: 0, Y: 0}, {X: 1.2, Y: 0}, {X: 1.2, Y: 0.4}, {X: 0.4, Y: 0.4}, {X: 0.4, Y: 1.2}, {X: 0, Y: 1.2}})
+		},
+		func() (collide.Shape, error) {
+			return collide.NewChain([]collide.Vec2{{X: -1, Y: 0}, {X: -0.3, Y: 0.1}, {X: 0.3, Y: 0.1}, {X: 1, Y: -0.2}}, false)
+		},
 	} {
 		s, err := mk()
 		if err != nil {
@@ -238,7 +254,7 @@ func TestSnapshotGolden(t *testing.T) {
 	data, _ := w.MarshalBinary()
 	sum := fnv.New64a()
 	sum.Write(data)
-	const wantBytes, wantState = 0x5e8da0701dcf8f79, 0x717c40a00b05ad4
+	const wantBytes, wantState = 0x35d1c9068bafc3c6, 0x8bc6c09b4d931c57
 	if got := sum.Sum64(); got != wantBytes {
 		t.Errorf("snapshot bytes hash to %#x (%d bytes), want %#x", got, len(data), uint64(wantBytes))
 	}

@@ -26,12 +26,14 @@
 // # Snapshots
 //
 // World.MarshalBinary encodes the whole state in a versioned little-endian
-// format (version 1): a header "CLDW" with the version, the broad phase's
+// format (version 2): a header "CLDW" with the version, the broad phase's
 // margins, a table of the distinct shapes (by content), every storage slot
 // (generation, flags, and for a live or removed body its shape, position,
 // angle and filter bits), the free, removed and moved slot lists, the
-// bullets' previous places, and the last two Steps' contacts with the
-// began and ended indexes; snapshot.go lists the fields. Floats are stored
+// bullets' previous places, and the last two Steps' contacts (with their
+// part indexes) and the began and ended indexes; snapshot.go lists the
+// fields, snapshot_shapes.go those of capsules, segments, compounds and
+// chains. Floats are stored
 // as their bits, so the bytes are the same on every CPU. UnmarshalBinary
 // validates everything before it changes anything, rebuilds the broad phase
 // from the bodies' boxes, and leaves user values nil. StateHash is an

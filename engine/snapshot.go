@@ -40,14 +40,14 @@ var ErrSnapshot = errors.New("engine: invalid snapshot")
 // User values are not encoded.
 const (
 	snapMagic   = "CLDW"
-	snapVersion = 1
+	snapVersion = 2
 )
 
 // Slot flags in a snapshot.
 const snapFlags = flagAlive | flagStatic | flagSensor | flagMoved | flagRemoved | flagBullet
 
 // contactSize is the bytes of one encoded contact.
-const contactSize = 8 + 8 + 3*8 + 1 + 2*3*8 + 1 + 1 + 8
+const contactSize = 8 + 8 + 4 + 4 + 3*8 + 1 + 2*3*8 + 1 + 1 + 8
 
 // AppendBinary appends the world's state to dst (see MarshalBinary).
 func (w *World) AppendBinary(dst []byte) ([]byte, error) {
@@ -143,22 +143,7 @@ func (w *World) StateHash() uint64 {
 		if hb.flags&(flagAlive|flagRemoved) == 0 {
 			continue
 		}
-		sh := b.shapes[s]
-		h.word(uint64(sh.Kind()))
-		switch sh.Kind() {
-		case shape.KindCircle:
-			h.f64(sh.Center().X)
-			h.f64(sh.Center().Y)
-			h.f64(sh.Radius())
-		case shape.KindAABB, shape.KindOBB:
-			h.f64(sh.HalfExtents().X)
-			h.f64(sh.HalfExtents().Y)
-		case shape.KindPolygon:
-			for _, v := range sh.Vertices() {
-				h.f64(v.X)
-				h.f64(v.Y)
-			}
-		}
+		h.shape(b.shapes[s])
 		h.f64(b.xf[s].Pos.X)
 		h.f64(b.xf[s].Pos.Y)
 		h.f64(b.angle[s])
@@ -184,6 +169,7 @@ func (w *World) StateHash() uint64 {
 			m := &c.Manifold
 			h.word(uint64(c.A))
 			h.word(uint64(c.B))
+			h.word(uint64(uint32(c.PartA))<<32 | uint64(uint32(c.PartB)))
 			h.f64(m.Normal.X)
 			h.f64(m.Normal.Y)
 			h.f64(m.Depth)
@@ -219,6 +205,27 @@ func (h *fnvHash) word(x uint64) {
 
 func (h *fnvHash) f64(f float64) { h.word(math.Float64bits(f)) }
 
+// shape hashes a shape's kind and numbers.
+func (h *fnvHash) shape(sh shape.Shape) {
+	h.word(uint64(sh.Kind()))
+	switch sh.Kind() {
+	case shape.KindCircle:
+		h.f64(sh.Center().X)
+		h.f64(sh.Center().Y)
+		h.f64(sh.Radius())
+	case shape.KindAABB, shape.KindOBB:
+		h.f64(sh.HalfExtents().X)
+		h.f64(sh.HalfExtents().Y)
+	case shape.KindPolygon:
+		for _, v := range sh.Vertices() {
+			h.f64(v.X)
+			h.f64(v.Y)
+		}
+	default:
+		h.shapeExt(sh)
+	}
+}
+
 func appendF64(dst []byte, f float64) []byte {
 	return binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
 }
@@ -246,6 +253,8 @@ func appendShape(dst []byte, sh shape.Shape) []byte {
 		for _, v := range vs {
 			dst = appendF64(appendF64(dst, v.X), v.Y)
 		}
+	default:
+		dst = appendShapeExt(dst, sh)
 	}
 	return dst
 }
@@ -255,6 +264,8 @@ func appendContact(dst []byte, c *Contact) []byte {
 	m := &c.Manifold
 	dst = le.AppendUint64(dst, uint64(c.A))
 	dst = le.AppendUint64(dst, uint64(c.B))
+	dst = le.AppendUint32(dst, uint32(c.PartA))
+	dst = le.AppendUint32(dst, uint32(c.PartB))
 	dst = appendF64(dst, m.Normal.X)
 	dst = appendF64(dst, m.Normal.Y)
 	dst = appendF64(dst, m.Depth)
@@ -406,8 +417,10 @@ func (r *reader) shape() shape.Shape {
 			err = errors.New("polygon vertices not as NewPolygon leaves them")
 		}
 	default:
-		r.fail("unknown shape kind %d", kind)
-		return sh
+		sh, err = r.shapeExt(kind)
+		if r.err != nil {
+			return sh
+		}
 	}
 	if err != nil {
 		r.fail("shape: %v", err)
@@ -424,6 +437,8 @@ func (r *reader) contacts(what string) []Contact {
 	for i := range cs {
 		c := &cs[i]
 		c.A, c.B = BodyID(r.u64()), BodyID(r.u64())
+		pa, pb := r.u32(), r.u32()
+		c.PartA, c.PartB = int(pa), int(pb)
 		m := &c.Manifold
 		m.Normal = shape.V(r.f64(), r.f64())
 		m.Depth = r.f64()
@@ -435,7 +450,7 @@ func (r *reader) contacts(what string) []Contact {
 		c.Sensor, c.Swept = sensor == 1, swept == 1
 		c.TOI = r.f64()
 		if r.err == nil && (m.Count < 1 || m.Count > 2 || sensor > 1 || swept > 1 || c.A.slot() >= c.B.slot() ||
-			(i > 0 && slotKey(cs[i-1]) >= slotKey(*c))) {
+			pa > shape.MaxChainPoints || pb > shape.MaxChainPoints || (i > 0 && !contactBefore(cs[i-1], *c))) {
 			r.fail("%s: contact %d malformed or out of order", what, i)
 		}
 	}

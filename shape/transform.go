@@ -113,3 +113,12 @@ func (t Transform) Mul(u Transform) Transform {
 	}
 	return Transform{Pos: t.Apply(u.Pos), Rot: r}
 }
+
+// CosMinusOne returns the cosine of the rotation's angle minus one, as the
+// rotation keeps it (exact near the identity, where Cos rounds to 1). With
+// Sin it is the rotation's exact representation, for encoders.
+func (r Rot) CosMinusOne() float64 { return r.c1 }
+
+// RotFromCosMinusOneSin returns the rotation CosMinusOne and Sin describe:
+// the inverse of the pair, for decoders.
+func RotFromCosMinusOneSin(c1, s float64) Rot { return Rot{c1: c1, s: s} }
