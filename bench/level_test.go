@@ -152,3 +152,49 @@ func BenchmarkChainCollide(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMoveAndSlideLevel moves a capsule character 5 units at a time
+// through the 10k swarm laid over the level of 100,000 chain segments (the
+// "among" level of BenchmarkLevel): one op is one MoveAndSlide.
+func BenchmarkMoveAndSlideLevel(b *testing.B) {
+	sc := scene.Swarm(10000, 1)
+	l := load(b, sc, 1)
+	defer l.w.Close()
+	for _, pts := range levelChains(rand.New(rand.NewPCG(9, 9)), sc.World, 100000) {
+		s, err := collide.NewChain(pts, len(pts) == 80)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := l.w.Add(collide.BodyDef{Shape: s, Kind: collide.Static}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	l.w.Step()
+	player, err := collide.NewCapsule(collide.V(0, -0.5), collide.V(0, 0.5), 0.4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(2, 3))
+	const n = 4096
+	from := make([]collide.Vec2, n)
+	move := make([]collide.Vec2, n)
+	for i := range from {
+		from[i] = collide.V(r.Float64()*sc.World, r.Float64()*sc.World)
+		a := 2 * math.Pi * r.Float64()
+		move[i] = collide.V(5*math.Cos(a), 5*math.Sin(a))
+	}
+	blocked := 0
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		res, err := l.w.MoveAndSlide(player, collide.NewTransform(from[i%n], 0), move[i%n], collide.Filter{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Blocked {
+			blocked++
+		}
+		i++
+	}
+	b.ReportMetric(float64(blocked)/float64(b.N), "blocked/op")
+}
