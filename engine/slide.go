@@ -271,11 +271,19 @@ func corner(p1, p2 shape.Vec2) (shape.Vec2, bool) {
 // touches the body is where, moving out along u, it leaves it.
 func (w *World) exitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *depenSet) shape.Vec2 {
 	b := &w.b
+	// Far enough along u that the shape (within its bounding radius of
+	// xf.Pos) is beyond every body's box: cast back from there. The box,
+	// not the body's bounding radius, which for a chain or compound far
+	// from its body's origin reaches much farther than the body.
 	far := 0.0
+	r := s.BoundingRadius()
 	for i := range ov.n {
-		far = math.Max(far, 2*(s.BoundingRadius()+b.shapes[ov.slot[i]].BoundingRadius())+ov.push[i].Len())
+		box := b.hot[ov.slot[i]].tight
+		for _, c := range [4]shape.Vec2{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}} {
+			far = math.Max(far, u.Dot(c.Sub(xf.Pos)))
+		}
 	}
-	far += 1
+	far += 2*r + 1
 	start := shape.Transform{Pos: xf.Pos.Add(u.Scale(far)), Rot: xf.Rot}
 	back := u.Scale(-far)
 	exit := 0.0
