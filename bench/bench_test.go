@@ -92,16 +92,17 @@ func BenchmarkStep(b *testing.B) {
 
 // BenchmarkBullets steps the 10k swarm with 1,000 fast bodies (circles of
 // radius 0.1 at 20 units a frame, bouncing off the world's edges): swept,
-// as bullets, and plain, the same bodies stepped discretely. The
-// difference is what sweeping costs.
+// as bullets, and plain, the same bodies stepped discretely; "none" is the
+// swarm without them. swept − none is what the bullets add to a Step,
+// swept − plain what sweeping costs.
 func BenchmarkBullets(b *testing.B) {
-	for _, swept := range []bool{true, false} {
-		name := map[bool]string{true: "swept", false: "plain"}[swept]
-		b.Run(name, func(b *testing.B) { benchBullets(b, swept) })
+	for _, mode := range []string{"swept", "plain", "none"} {
+		b.Run(mode, func(b *testing.B) { benchBullets(b, mode) })
 	}
 }
 
-func benchBullets(b *testing.B, swept bool) {
+func benchBullets(b *testing.B, mode string) {
+	swept := mode == "swept"
 	sc := scene.Swarm(10000, 1)
 	l := load(b, sc, 1)
 	defer l.w.Close()
@@ -110,7 +111,10 @@ func benchBullets(b *testing.B, swept bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	const n = 1000
+	n := 1000
+	if mode == "none" {
+		n = 0
+	}
 	ids := make([]collide.BodyID, n)
 	pos := make([]collide.Vec2, n)
 	vel := make([]collide.Vec2, n)
