@@ -82,25 +82,36 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 	} else {
 		// Apart: the nearest features.
 		d2, feat := math.Inf(1), hcFeature{}
-		// Every pair of features: an end of the core and a vertex of a, an
-		// end in front of the inside of a face, a vertex beside the inside
-		// of the core. Testing every end–vertex pair, not only those in
-		// front of a face, keeps a touch within rounding from slipping
-		// through the front tests.
+		// The feature pairs: an end of the core and a vertex of a, an end
+		// in front of the inside of a face, a vertex beside the inside of
+		// the core. An end outside a and nearest a vertex is in front of at
+		// least one face at that vertex (the end minus the vertex is a
+		// non-negative mix of their normals); the other vertices are
+		// skipped. A tolerance of rounding size keeps an end that touches
+		// a vertex or face from slipping through.
+		nv := len(h.verts)
+		var sep [shape.MaxPolygonVertices]float64
 		for k, q := range [2]shape.Vec2{q0, q1} {
+			tol := -touchTol * (math.Abs(q.X) + math.Abs(q.Y) + math.Abs(h.verts[0].X) + math.Abs(h.verts[0].Y) + 1)
 			for i, v := range h.verts {
+				sep[i] = h.normals[i].Dot(q.Sub(v))
+			}
+			for i, v := range h.verts {
+				si, sp := sep[i], sep[(i+nv-1)%nv]
+				if si < tol && sp < tol {
+					continue // behind both faces at vertex i
+				}
 				w := q.Sub(v)
 				if dd := w.LenSq(); dd < d2 {
 					d2, feat = dd, hcFeature{kind: hcVertexVertex, i: i, k: k}
 				}
-				s := h.normals[i].Dot(w)
-				if s < -touchTol*(math.Abs(q.X)+math.Abs(q.Y)+math.Abs(v.X)+math.Abs(v.Y)) {
-					continue // behind edge i, beyond rounding
+				if si < tol {
+					continue // behind face i
 				}
-				s = math.Max(s, 0)
-				e := h.verts[next(i, len(h.verts))].Sub(v)
+				e := h.verts[next(i, nv)].Sub(v)
 				if u := w.Dot(e); u > 0 && u < e.LenSq() {
-					if dd := float64(s * s); dd < d2 {
+					si = math.Max(si, 0)
+					if dd := float64(si * si); dd < d2 {
 						d2, feat = dd, hcFeature{kind: hcEndOnFace, i: i, k: k}
 					}
 				}
