@@ -21,7 +21,9 @@ func ExampleCollide() {
 	p := m.Points[0]
 	fmt.Printf("point (%.3f, %.3f)\n", p.Point.X, p.Point.Y)
 
-	// Moving the crate by the minimum translation vector separates them.
+	// The minimum translation vector makes them touch (up to rounding):
+	// moving the crate a hair beyond it clears them. PushOut gives a move
+	// checked to clear.
 	mtv := m.MTV()
 	_, hit = narrowphase.Collide(
 		ball, shape.NewTransform(shape.V(0.5, 1.75), 0),
