@@ -22,7 +22,6 @@ func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 	u := w.Dot(e)
 	var n shape.Vec2 // from the core toward the centre
 	var d float64
-	var q shape.Vec2 // the core point nearest the centre
 	switch {
 	case u > 0 && u < e.LenSq():
 		s := ns[0].Dot(w)
@@ -30,9 +29,8 @@ func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 		if s < 0 {
 			n, d = ns[1], -s
 		}
-		q = c.Sub(n.Scale(d))
 	default:
-		q = p0
+		q := p0 // the core's end nearest the centre
 		if u > 0 {
 			q = p1
 		}

@@ -278,3 +278,9 @@ func containsComposite(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
 	})
 	return found
 }
+
+// outward returns the unit outward normal of a counter-clockwise edge e.
+func outward(e shape.Vec2) shape.Vec2 {
+	s := math.Max(math.Abs(e.X), math.Abs(e.Y))
+	return shape.Vec2{X: e.Y / s, Y: -e.X / s}.Normalize()
+}
