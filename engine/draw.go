@@ -125,9 +125,9 @@ type DrawOptions struct {
 // Palette holds the colours World.Draw uses.
 type Palette struct {
 	Dynamic, Static, Sensor, Bullet Style // bodies by kind and state
-	AABB, FatAABB                         Color
-	Contact, SweptContact, MTV            Color
-	Query, Ray, Hit, Label                Color
+	AABB, FatAABB                   Color
+	Contact, SweptContact, MTV      Color
+	Query, Ray, Hit, Label          Color
 }
 
 // DefaultPalette colours bodies by state: dynamic blue, static grey, sensors
