@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"reflect"
 
 	"github.com/collide-go/collide"
@@ -97,6 +98,9 @@ func (f *Frame) Bodies() []BodyMeta { return f.bodies }
 // Bounds returns the box around everything drawn, or an empty box
 // (Min > Max) for an empty frame.
 func (f *Frame) Bounds() collide.AABB {
+	if !f.inside && len(f.prims) > 0 {
+		f.computeBounds()
+	}
 	if !f.inside {
 		return collide.AABB{Min: collide.V(1, 1), Max: collide.V(-1, -1)}
 	}
@@ -124,56 +128,79 @@ func safeUser(v any) any {
 	return reflect.TypeOf(v)
 }
 
-func (f *Frame) add(o op, r float64, st collide.Style, pts ...collide.Vec2) {
-	f.prims = append(f.prims, prim{op: o, layer: f.layer, body: f.body, i: int32(len(f.pts)), n: int32(len(pts)), r: r, st: st, text: -1})
-	for _, p := range pts {
-		f.grow(p, r)
-	}
-	f.pts = append(f.pts, pts...)
+// add records a primitive whose points were appended from index i on.
+func (f *Frame) add(o op, i int, r float64, st collide.Style) {
+	f.prims = append(f.prims, prim{op: o, layer: f.layer, body: f.body, i: int32(i), n: int32(len(f.pts) - i), r: r, st: st, text: -1})
+	f.inside = false // bounds are computed again when asked
 	if o != opPolygon && o != opCircle {
 		f.body = -1 // only a body's outline belongs to it
 	}
 }
 
-// grow extends the bounds by the disc of radius r around p.
-func (f *Frame) grow(p collide.Vec2, r float64) {
-	b := collide.AABB{Min: collide.V(p.X-r, p.Y-r), Max: collide.V(p.X+r, p.Y+r)}
-	if !f.inside {
-		f.bounds, f.inside = b, true
-		return
+// computeBounds sets the box around every primitive.
+func (f *Frame) computeBounds() {
+	lo, hi := collide.V(math.Inf(1), math.Inf(1)), collide.V(math.Inf(-1), math.Inf(-1))
+	for _, p := range f.prims {
+		for _, q := range f.pts[p.i : p.i+p.n] {
+			// Plain comparisons: the points are finite.
+			if q.X-p.r < lo.X {
+				lo.X = q.X - p.r
+			}
+			if q.X+p.r > hi.X {
+				hi.X = q.X + p.r
+			}
+			if q.Y-p.r < lo.Y {
+				lo.Y = q.Y - p.r
+			}
+			if q.Y+p.r > hi.Y {
+				hi.Y = q.Y + p.r
+			}
+		}
 	}
-	f.bounds = f.bounds.Union(b)
+	f.bounds, f.inside = collide.AABB{Min: lo, Max: hi}, lo.X <= hi.X
 }
 
 // Polygon records a closed outline.
-func (f *Frame) Polygon(pts []collide.Vec2, st collide.Style) { f.add(opPolygon, 0, st, pts...) }
+func (f *Frame) Polygon(pts []collide.Vec2, st collide.Style) {
+	i := len(f.pts)
+	f.pts = append(f.pts, pts...)
+	f.add(opPolygon, i, 0, st)
+}
 
 // Circle records a disc.
-func (f *Frame) Circle(c collide.Vec2, r float64, st collide.Style) { f.add(opCircle, r, st, c) }
+func (f *Frame) Circle(c collide.Vec2, r float64, st collide.Style) {
+	f.pts = append(f.pts, c)
+	f.add(opCircle, len(f.pts)-1, r, st)
+}
 
 // Segment records a segment swept by a disc of radius r.
 func (f *Frame) Segment(a, b collide.Vec2, r float64, st collide.Style) {
-	f.add(opSegment, r, st, a, b)
+	f.pts = append(f.pts, a, b)
+	f.add(opSegment, len(f.pts)-2, r, st)
 }
 
 // Point records a dot.
 func (f *Frame) Point(p collide.Vec2, c collide.Color) {
-	f.add(opPoint, 0, collide.Style{Fill: c}, p)
+	f.pts = append(f.pts, p)
+	f.add(opPoint, len(f.pts)-1, 0, collide.Style{Fill: c})
 }
 
 // Arrow records an arrow from tail to head.
 func (f *Frame) Arrow(from, to collide.Vec2, c collide.Color) {
-	f.add(opArrow, 0, collide.Style{Stroke: c}, from, to)
+	f.pts = append(f.pts, from, to)
+	f.add(opArrow, len(f.pts)-2, 0, collide.Style{Stroke: c})
 }
 
 // Box records a box outline.
 func (f *Frame) Box(b collide.AABB, c collide.Color) {
-	f.add(opBox, 0, collide.Style{Stroke: c}, b.Min, b.Max)
+	f.pts = append(f.pts, b.Min, b.Max)
+	f.add(opBox, len(f.pts)-2, 0, collide.Style{Stroke: c})
 }
 
 // Text records a label.
 func (f *Frame) Text(p collide.Vec2, s string, c collide.Color) {
-	f.add(opText, 0, collide.Style{Fill: c}, p)
+	f.pts = append(f.pts, p)
+	f.add(opText, len(f.pts)-1, 0, collide.Style{Fill: c})
 	f.prims[len(f.prims)-1].text = int32(len(f.texts))
 	f.texts = append(f.texts, s)
 }

@@ -78,6 +78,9 @@ type Handler struct {
 
 	encoding atomic.Bool
 	nclients atomic.Int32
+	skipped  atomic.Uint64
+	// The encoder's scratch: one encoder runs at a time (encoding).
+	cmdBuf, ptsBuf []byte
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
@@ -151,11 +154,7 @@ func (h *Handler) Publish(w *collide.World) {
 	go h.send(f)
 }
 
-func (h *Handler) skip() {
-	h.mu.Lock()
-	h.stats.Skipped++
-	h.mu.Unlock()
-}
+func (h *Handler) skip() { h.skipped.Add(1) }
 
 // Stats returns the handler's counters.
 func (h *Handler) Stats() HandlerStats {
@@ -163,6 +162,7 @@ func (h *Handler) Stats() HandlerStats {
 	defer h.mu.Unlock()
 	s := h.stats
 	s.Clients = len(h.clients)
+	s.Skipped = h.skipped.Load()
 	return s
 }
 
@@ -180,7 +180,8 @@ func (h *Handler) takeFrame() *Frame {
 // send encodes f, keeps it in the ring for hover requests and queues the
 // message for every client.
 func (h *Handler) send(f *Frame) {
-	msg := encodeFrame(nil, f)
+	var msg []byte
+	msg, h.cmdBuf, h.ptsBuf = encodeFrame(nil, f, h.cmdBuf, h.ptsBuf)
 	h.mu.Lock()
 	k := f.Seq % ringSize
 	if old := h.ring[k]; old != nil {
@@ -370,14 +371,15 @@ func (h *Handler) serveBody(w http.ResponseWriter, r *http.Request) {
 // none) or a text's index. pts is base64 of little-endian float32s: each
 // primitive's points relative to origin, then for circles and segments
 // the radius.
-func encodeFrame(dst []byte, f *Frame) []byte {
+//
+// cmd and pts are scratch buffers, returned for reuse.
+func encodeFrame(dst []byte, f *Frame, cmd, pts []byte) (msg, cmdBuf, ptsBuf []byte) {
 	b := f.Bounds()
 	origin := b.Min
 	if !f.inside {
 		origin = collide.Vec2{}
 	}
-	cmd := make([]byte, 0, 16*len(f.prims))
-	pts := make([]byte, 0, 4*(2*len(f.pts)+len(f.prims)))
+	cmd, pts = cmd[:0], pts[:0]
 	for _, p := range f.prims {
 		aux := uint32(p.body + 1)
 		if p.op == opText {
@@ -394,6 +396,9 @@ func encodeFrame(dst []byte, f *Frame) []byte {
 		if p.op == opCircle || p.op == opSegment {
 			pts = binary.LittleEndian.AppendUint32(pts, math.Float32bits(float32(p.r)))
 		}
+	}
+	if dst == nil {
+		dst = make([]byte, 0, 1024+base64.StdEncoding.EncodedLen(len(cmd))+base64.StdEncoding.EncodedLen(len(pts))+16*len(f.texts))
 	}
 	st := f.Stats
 	dst = append(dst, "event: frame\ndata: {\"seq\":"...)
@@ -428,7 +433,7 @@ func encodeFrame(dst []byte, f *Frame) []byte {
 	dst = append(dst, `","pts":"`...)
 	dst = base64.StdEncoding.AppendEncode(dst, pts)
 	dst = append(dst, "\"}\n\n"...)
-	return dst
+	return dst, cmd, pts
 }
 
 func rgba(c collide.Color) uint32 {

@@ -1,0 +1,113 @@
+package view_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/bench/scene"
+	"github.com/collide-go/collide/view"
+)
+
+// BenchmarkLiveView measures the game loop's frame (the swarm's moves and
+// Step, one op a frame, one worker) alone, with the live view's handler
+// mounted and Publish called after every Step but nobody watching, and with
+// one stream client reading every frame (at the default 60 frames a second
+// captured) over loopback.
+func BenchmarkLiveView(b *testing.B) {
+	for _, n := range []int{10000} {
+		for _, mode := range []string{"plain", "idle", "one-client"} {
+			b.Run(fmt.Sprintf("n=%d/%s", n, mode), func(b *testing.B) {
+				sc := scene.Swarm(n, 1)
+				w := collide.NewWorld(collide.Config{Workers: 1})
+				defer w.Close()
+				ids, err := scene.Load(w, sc)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var h *view.Handler
+				if mode != "plain" {
+					h = view.NewHandler(view.Options{})
+					mux := http.NewServeMux()
+					mux.Handle("/debug/collide/", h)
+					srv := httptest.NewServer(mux)
+					defer srv.Close()
+					if mode == "one-client" {
+						resp, err := http.Get(srv.URL + "/debug/collide/stream")
+						if err != nil {
+							b.Fatal(err)
+						}
+						defer resp.Body.Close()
+						r := bufio.NewReader(resp.Body)
+						if _, err := r.ReadString('\n'); err != nil {
+							b.Fatal(err)
+						}
+						go func() { _, _ = io.Copy(io.Discard, r) }()
+					}
+				}
+				frame := func() {
+					sc.Advance()
+					if err := scene.Sync(w, sc, ids); err != nil {
+						b.Fatal(err)
+					}
+					w.Step()
+					if h != nil {
+						h.Publish(w)
+					}
+				}
+				for range 100 {
+					frame()
+				}
+				b.ReportAllocs()
+				for b.Loop() {
+					frame()
+				}
+				if h != nil {
+					st := h.Stats()
+					b.ReportMetric(float64(st.Published)/float64(st.Published+st.Skipped), "published/frame")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkPublishCost measures what one published frame costs: the
+// capture that Publish does on the loop's goroutine, and the encoding done
+// off it, for the 10k swarm.
+func BenchmarkPublishCost(b *testing.B) {
+	sc := scene.Swarm(10000, 1)
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	defer w.Close()
+	ids, err := scene.Load(w, sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range 100 {
+		sc.Advance()
+		_ = scene.Sync(w, sc, ids)
+		w.Step()
+	}
+	o := collide.DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true}
+	b.Run("capture", func(b *testing.B) {
+		var f view.Frame
+		view.Capture(&f, w, o)
+		b.ReportAllocs()
+		for b.Loop() {
+			view.Capture(&f, w, o)
+		}
+	})
+	b.Run("encode", func(b *testing.B) {
+		var f view.Frame
+		view.Capture(&f, w, o)
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			n = view.EncodedSize(&f)
+		}
+		b.ReportMetric(float64(n), "bytes/frame")
+	})
+}
