@@ -66,11 +66,11 @@ func (l Layer) String() string {
 
 // BodyInfo describes the body whose outline the next Drawer calls draw.
 type BodyInfo struct {
-	ID       BodyID
-	Kind     BodyKind
-	Shape    shape.Kind
-	Sensor   bool
-	Bullet   bool
+	ID       BodyID     // the body's id
+	Kind     BodyKind   // Dynamic or Static
+	Shape    shape.Kind // its shape's kind
+	Sensor   bool       // whether it is a sensor
+	Bullet   bool       // whether Step sweeps it
 	Filter   Filter     // category and mask
 	UserData any        // the caller's value, shared, not copied
 	AABB     shape.AABB // the tight world box

@@ -3,6 +3,8 @@ package view_test
 import (
 	"bytes"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 
 	"github.com/collide-go/collide"
@@ -33,4 +35,36 @@ func ExampleWriteSVG() {
 	// Output:
 	// 2 circles (the ball and the contact point)
 	// 2 polygons (the crate and the MTV arrow head)
+}
+
+// Mount the live view next to pprof on an internal port and publish a frame
+// after every Step; open http://127.0.0.1:6060/debug/collide/?token=… in a
+// browser to watch.
+func ExampleHandler() {
+	w := collide.NewWorld(collide.Config{})
+	defer w.Close()
+	ball, _ := collide.NewCircle(1)
+	id, _ := w.Add(collide.BodyDef{Shape: ball})
+
+	h := view.NewHandler(view.Options{Token: "s3cret"})
+	mux := http.NewServeMux()
+	mux.Handle("/debug/collide/", h)
+	// go http.ListenAndServe("127.0.0.1:6060", mux) // internal port only, as for pprof
+
+	for tick := range 3 {
+		_ = w.SetTransform(id, collide.V(float64(tick), 0), 0)
+		w.Step()
+		h.Publish(w) // copies the frame; returns at once when nobody watches
+	}
+
+	for _, url := range []string{"/debug/collide/", "/debug/collide/?token=s3cret"} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", url, nil))
+		fmt.Println(url, rec.Code)
+	}
+	fmt.Println("frames captured with nobody watching:", h.Stats().Published)
+	// Output:
+	// /debug/collide/ 401
+	// /debug/collide/?token=s3cret 200
+	// frames captured with nobody watching: 0
 }

@@ -25,7 +25,7 @@ type FrameRecord struct {
 
 // Report is a run to write as one self-contained HTML page.
 type Report struct {
-	Title  string
+	Title  string        // the page's title; empty: "collide run"
 	Notes  []string      // lines printed under the title (scene, machine, command)
 	Frames []FrameRecord // in order
 	// Last, when not nil, is pictured at the end (a PNG inside the page).
