@@ -22,7 +22,8 @@ var livePage []byte
 
 // Options configure a Handler. The zero Options are safe defaults: no
 // token (mount the handler on an internal port only), 4 stream clients,
-// 4 frames of buffer each, 60 frames a second.
+// 2 frames of buffer each, 60 frames a second, a client dropped after 120
+// frames in a row it had no room for.
 type Options struct {
 	// Token, when set, must come with every request, as the header
 	// X-Collide-Token or the query parameter token (the page passes on the
@@ -31,9 +32,15 @@ type Options struct {
 	// MaxClients bounds the stream clients at once; more are refused with
 	// 503. 0 means 4.
 	MaxClients int
-	// ClientBuffer is the number of frames queued for one client; a client
-	// whose queue is full when a frame is published is dropped. 0 means 4.
+	// ClientBuffer is the number of frames queued for one client. A frame
+	// published while a client's queue is full is not sent to that client
+	// (a browser that paints slower than the server publishes gets every
+	// few frames, the newest once it has room). 0 means 2.
 	ClientBuffer int
+	// MaxMissed drops a client that had no room for this many published
+	// frames in a row: it is stuck, or far too slow. 0 means 120 (two
+	// seconds at 60 frames a second).
+	MaxMissed int
 	// MaxFPS bounds the frames captured a second; Publish returns at once
 	// for the others. 0 means 60; a negative value captures every Publish.
 	MaxFPS int
@@ -41,7 +48,8 @@ type Options struct {
 	// longer is dropped. 0 means 5 seconds.
 	WriteTimeout time.Duration
 	// Draw chooses what is captured; the page toggles the layers. The zero
-	// value means bodies, contacts, MTVs, tight and fat boxes.
+	// value means bodies, contacts, MTVs, tight and fat boxes. Boxes are
+	// captured only while a client shows them.
 	Draw collide.DrawOptions
 }
 
@@ -50,7 +58,7 @@ type HandlerStats struct {
 	Clients   int    // stream clients connected now
 	Published uint64 // frames captured and sent
 	Skipped   uint64 // Publish calls that captured nothing: nobody watching, above MaxFPS, or the encoder busy
-	Dropped   uint64 // clients dropped for a full buffer or a write that failed or timed out
+	Dropped   uint64 // clients dropped: no room for MaxMissed frames in a row, or a write that failed or timed out
 	Refused   uint64 // stream requests refused: over MaxClients, or a wrong or missing token
 }
 
@@ -78,6 +86,10 @@ type Handler struct {
 
 	encoding atomic.Bool
 	nclients atomic.Int32
+	// boxes counts the clients that asked for the tight and fat boxes
+	// (stream?boxes=1): they double a frame, so they are captured only
+	// while someone looks at them.
+	boxes atomic.Int32
 	skipped  atomic.Uint64
 	// The encoder's scratch: one encoder runs at a time (encoding).
 	cmdBuf, ptsBuf []byte
@@ -91,8 +103,9 @@ type Handler struct {
 }
 
 type client struct {
-	ch   chan []byte
-	gone chan struct{} // closed when the client is dropped
+	ch     chan []byte
+	gone   chan struct{} // closed when the client is dropped
+	missed int           // frames in a row it had no room for; guarded by Handler.mu
 }
 
 // NewHandler returns a live-view handler with options o.
@@ -101,7 +114,10 @@ func NewHandler(o Options) *Handler {
 		o.MaxClients = 4
 	}
 	if o.ClientBuffer <= 0 {
-		o.ClientBuffer = 4
+		o.ClientBuffer = 2
+	}
+	if o.MaxMissed <= 0 {
+		o.MaxMissed = 120
 	}
 	if o.MaxFPS == 0 {
 		o.MaxFPS = 60
@@ -124,8 +140,8 @@ func NewHandler(o Options) *Handler {
 // nobody watching it returns after one atomic load; otherwise, at most
 // MaxFPS times a second, it copies the frame (Capture into a recycled
 // Frame) and hands it to a goroutine that encodes it and queues it for
-// each client, dropping any client whose queue is full. A frame offered
-// while the previous one is still being encoded is skipped.
+// each client that has room (see ClientBuffer and MaxMissed). A frame
+// offered while the previous one is still being encoded is skipped.
 func (h *Handler) Publish(w *collide.World) {
 	if h.nclients.Load() == 0 {
 		h.skip()
@@ -144,7 +160,11 @@ func (h *Handler) Publish(w *collide.World) {
 		return
 	}
 	f := h.takeFrame()
-	Capture(f, w, h.o.Draw)
+	o := h.o.Draw
+	if h.boxes.Load() == 0 {
+		o.AABBs, o.FatAABBs = false, false
+	}
+	Capture(f, w, o)
 	h.seq++
 	f.Seq = h.seq
 	if h.syncEncode {
@@ -193,8 +213,11 @@ func (h *Handler) send(f *Frame) {
 	for c := range h.clients {
 		select {
 		case c.ch <- msg:
+			c.missed = 0
 		default:
-			h.dropLocked(c)
+			if c.missed++; c.missed > h.o.MaxMissed {
+				h.dropLocked(c)
+			}
 		}
 	}
 	h.mu.Unlock()
@@ -264,6 +287,10 @@ func (h *Handler) serveStream(w http.ResponseWriter, r *http.Request) {
 	h.nclients.Add(1)
 	first := h.latest
 	h.mu.Unlock()
+	if r.URL.Query().Get("boxes") == "1" {
+		h.boxes.Add(1)
+		defer h.boxes.Add(-1)
+	}
 	defer func() {
 		h.mu.Lock()
 		if _, ok := h.clients[c]; ok {
@@ -364,13 +391,16 @@ func (h *Handler) serveBody(w http.ResponseWriter, r *http.Request) {
 // encodeFrame appends f as a server-sent event to dst:
 //
 //	event: frame
-//	data: {"seq":…,"origin":[x,y],"bounds":[…],"stats":{…},"texts":[…],"cmd":"…","pts":"…"}
+//	data: {"seq":…,"origin":[x,y],"bounds":[…],"stats":{…},"styles":[[fill,stroke],…],"texts":[…],"cmd":"…","pts":"…"}
 //
-// cmd is base64 of little-endian uint32 words, four a primitive: op | layer<<3 | n<<8
-// (n points), fill and stroke as 0xRRGGBBAA, and the body's index + 1 (0:
-// none) or a text's index. pts is base64 of little-endian float32s: each
-// primitive's points relative to origin, then for circles and segments
-// the radius.
+// cmd is base64 of one little-endian uint32 a primitive: op (3 bits),
+// layer (3 bits) << 3, 1 << 6 if it is the outline of the next body (the
+// bodies are numbered in order), its style's index in styles (9 bits) << 7
+// and its point count << 16. Colours are 0xRRGGBBAA; the k-th text
+// primitive is texts[k]. pts is base64 of little-endian float32s: each
+// primitive's points relative to origin, then for circles and segments the
+// radius. A frame with more than 512 styles shows the rest in the last
+// one; a primitive of more than 65535 points is left out.
 //
 // cmd and pts are scratch buffers, returned for reuse.
 func encodeFrame(dst []byte, f *Frame, cmd, pts []byte) (msg, cmdBuf, ptsBuf []byte) {
@@ -380,15 +410,40 @@ func encodeFrame(dst []byte, f *Frame, cmd, pts []byte) (msg, cmdBuf, ptsBuf []b
 		origin = collide.Vec2{}
 	}
 	cmd, pts = cmd[:0], pts[:0]
+	var styles []collide.Style
+	last := -1
+	texts := f.texts[:0:0]
 	for _, p := range f.prims {
-		aux := uint32(p.body + 1)
-		if p.op == opText {
-			aux = uint32(p.text)
+		if p.n > 0xffff {
+			continue
 		}
-		cmd = binary.LittleEndian.AppendUint32(cmd, uint32(p.op)|uint32(p.layer)<<3|uint32(p.n)<<8)
-		cmd = binary.LittleEndian.AppendUint32(cmd, rgba(p.st.Fill))
-		cmd = binary.LittleEndian.AppendUint32(cmd, rgba(p.st.Stroke))
-		cmd = binary.LittleEndian.AppendUint32(cmd, aux)
+		// Frames hold a handful of styles: a linear search with the last
+		// hit first is faster than a map.
+		si := last
+		if si < 0 || styles[si] != p.st {
+			si = -1
+			for k, st := range styles {
+				if st == p.st {
+					si = k
+					break
+				}
+			}
+			if si < 0 {
+				if len(styles) < 512 {
+					styles = append(styles, p.st)
+				}
+				si = len(styles) - 1
+			}
+			last = si
+		}
+		w0 := uint32(p.op) | uint32(p.layer&7)<<3 | uint32(si)<<7 | uint32(p.n)<<16
+		if p.body >= 0 {
+			w0 |= 1 << 6
+		}
+		if p.op == opText {
+			texts = append(texts, f.texts[p.text])
+		}
+		cmd = binary.LittleEndian.AppendUint32(cmd, w0)
 		for _, q := range f.pts[p.i : p.i+p.n] {
 			pts = binary.LittleEndian.AppendUint32(pts, math.Float32bits(float32(q.X-origin.X)))
 			pts = binary.LittleEndian.AppendUint32(pts, math.Float32bits(float32(q.Y-origin.Y)))
@@ -421,8 +476,19 @@ func encodeFrame(dst []byte, f *Frame, cmd, pts []byte) (msg, cmdBuf, ptsBuf []b
 	dst = strconv.AppendInt(dst, st.NarrowNs, 10)
 	dst = append(dst, `,"eventsNs":`...)
 	dst = strconv.AppendInt(dst, st.EventsNs, 10)
-	dst = append(dst, `},"texts":[`...)
-	for i, s := range f.texts {
+	dst = append(dst, `},"styles":[`...)
+	for i, st := range styles {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		dst = strconv.AppendUint(dst, uint64(rgba(st.Fill)), 10)
+		dst = append(dst, ',')
+		dst = strconv.AppendUint(dst, uint64(rgba(st.Stroke)), 10)
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `],"texts":[`...)
+	for i, s := range texts {
 		if i > 0 {
 			dst = append(dst, ',')
 		}

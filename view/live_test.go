@@ -149,11 +149,14 @@ func (s *sse) next() (string, error) {
 }
 
 type wireFrame struct {
-	Seq    uint64    `json:"seq"`
-	Origin []float64 `json:"origin"`
-	Cmd    string    `json:"cmd"`
-	Pts    string    `json:"pts"`
-	Texts  []string  `json:"texts"`
+	bodies int
+	layers [8]int
+	Seq    uint64      `json:"seq"`
+	Styles [][2]uint32 `json:"styles"`
+	Origin []float64   `json:"origin"`
+	Cmd    string      `json:"cmd"`
+	Pts    string      `json:"pts"`
+	Texts  []string    `json:"texts"`
 }
 
 // open connects a stream client and waits for the server's greeting.
@@ -199,59 +202,82 @@ func TestClientBound(t *testing.T) {
 	b.Body.Close()
 }
 
-// stuckWriter is a ResponseWriter whose writes after the first block until
-// released: a client that stopped reading.
-type stuckWriter struct {
+// gatedWriter is a ResponseWriter whose every Write waits for the test:
+// it announces itself on started, then waits for one release (or for all,
+// once all is closed). It plays a client that reads exactly when told.
+type gatedWriter struct {
 	hdr     http.Header
-	mu      sync.Mutex
-	writes  int
+	started chan struct{}
 	release chan struct{}
+	all     chan struct{}
 }
 
-func (w *stuckWriter) Header() http.Header { return w.hdr }
-func (w *stuckWriter) WriteHeader(int)     {}
-func (w *stuckWriter) Flush()              {}
-func (w *stuckWriter) Write(b []byte) (int, error) {
-	w.mu.Lock()
-	w.writes++
-	n := w.writes
-	w.mu.Unlock()
-	if n > 1 {
-		<-w.release
+func newGatedWriter() *gatedWriter {
+	return &gatedWriter{hdr: http.Header{}, started: make(chan struct{}, 100), release: make(chan struct{}), all: make(chan struct{})}
+}
+
+func (w *gatedWriter) Header() http.Header { return w.hdr }
+func (w *gatedWriter) WriteHeader(int)     {}
+func (w *gatedWriter) Flush()              {}
+func (w *gatedWriter) Write(b []byte) (int, error) {
+	w.started <- struct{}{}
+	select {
+	case <-w.release:
+	case <-w.all:
 	}
 	return len(b), nil
 }
 
-func TestSlowClientIsDroppedAndPublishNeverBlocks(t *testing.T) {
-	const buffer = 3
-	h := view.NewHandler(view.Options{ClientBuffer: buffer, MaxFPS: -1})
+// TestSlowClientKeptStuckClientDropped: a client that takes a frame now and
+// then misses the frames it has no room for and stays; one that has had no
+// room for more than MaxMissed frames in a row is dropped. Every Publish
+// returns at once on the test's goroutine whatever the client does.
+func TestSlowClientKeptStuckClientDropped(t *testing.T) {
+	const buffer, maxMissed = 2, 3
+	h := view.NewHandler(view.Options{ClientBuffer: buffer, MaxMissed: maxMissed, MaxFPS: -1})
 	view.SetSyncEncode(h)
 	w := fixedScene(t)
-	sw := &stuckWriter{hdr: http.Header{}, release: make(chan struct{})}
+	gw := newGatedWriter()
 	done := make(chan struct{})
 	go func() {
-		h.ServeHTTP(sw, httptest.NewRequest("GET", "/debug/collide/stream", nil))
+		h.ServeHTTP(gw, httptest.NewRequest("GET", "/debug/collide/stream", nil))
 		close(done)
 	}()
-	waitFor(t, "the client to connect", func() bool { return h.Stats().Clients == 1 })
-	// One frame is taken and stuck in Write, buffer more fill the queue,
-	// the next finds it full. Every Publish returns on this goroutine.
-	for range buffer + 2 {
-		w.Step()
-		h.Publish(w)
+	<-gw.started // the greeting
+	gw.release <- struct{}{}
+	publish := func(n int) {
+		for range n {
+			w.Step()
+			h.Publish(w)
+		}
 	}
-	s := h.Stats()
-	if s.Dropped != 1 || s.Clients != 0 {
-		t.Errorf("after %d frames to a stuck client with a buffer of %d: Stats() = %+v, want 1 dropped, 0 clients", buffer+2, buffer, s)
+	check := func(when string, clients int, dropped uint64) {
+		t.Helper()
+		if s := h.Stats(); s.Clients != clients || s.Dropped != dropped {
+			t.Errorf("%s: Stats() = %+v, want %d clients, %d dropped", when, s, clients, dropped)
+		}
 	}
-	if s.Published != buffer+2 {
-		t.Errorf("published %d frames, want %d: Publish must not wait for a client", s.Published, buffer+2)
+	publish(1)
+	<-gw.started // the client is writing frame 1, and stays there
+	publish(buffer + maxMissed)
+	check("frames 2-3 queued, 4-6 missed", 1, 0)
+	gw.release <- struct{}{} // frame 1 written
+	<-gw.started             // frame 2 taken: room for one
+	publish(1)
+	check("frame 7 queued: the misses start again", 1, 0)
+	publish(maxMissed)
+	check("frames 8-10 missed", 1, 0)
+	publish(1)
+	check("frame 11 missed: more than MaxMissed in a row", 0, 1)
+	if s := h.Stats(); s.Published != 11 {
+		t.Errorf("published %d frames, want 11: Publish must not wait for a client", s.Published)
 	}
-	close(sw.release)
+	close(gw.all)
 	<-done
 	// Nobody watching: Publish captures nothing.
-	h.Publish(w)
-	if got := h.Stats(); got.Published != s.Published || got.Skipped != s.Skipped+1 {
+	before := h.Stats()
+	publish(1)
+	if got := h.Stats(); got.Published != before.Published || got.Skipped != before.Skipped+1 {
 		t.Errorf("Publish with nobody watching: %+v, want one more skipped and none published", got)
 	}
 }
@@ -266,16 +292,23 @@ func decodeWire(t *testing.T, data string) wireFrame {
 	}
 	cmd, err1 := base64.StdEncoding.DecodeString(f.Cmd)
 	pts, err2 := base64.StdEncoding.DecodeString(f.Pts)
-	if err1 != nil || err2 != nil || len(cmd)%16 != 0 || len(pts)%4 != 0 {
+	if err1 != nil || err2 != nil || len(cmd)%4 != 0 || len(pts)%4 != 0 {
 		t.Fatalf("cmd %d bytes (%v), pts %d bytes (%v)", len(cmd), err1, len(pts), err2)
 	}
 	floats := 0
-	for k := 0; k < len(cmd); k += 16 {
+	for k := 0; k < len(cmd); k += 4 {
 		w0 := uint32(cmd[k]) | uint32(cmd[k+1])<<8 | uint32(cmd[k+2])<<16 | uint32(cmd[k+3])<<24
-		op, n := w0&7, int(w0>>8)
+		op, n := w0&7, int(w0>>16)
 		floats += 2 * n
 		if op == 1 || op == 2 {
 			floats++
+		}
+		if w0&(1<<6) != 0 {
+			f.bodies++
+		}
+		f.layers[w0>>3&7]++
+		if int(w0>>7&511) >= len(f.Styles) {
+			t.Fatalf("primitive %d names style %d of %d", k/4, w0>>7&511, len(f.Styles))
 		}
 	}
 	if floats*4 != len(pts) {
@@ -298,9 +331,27 @@ func TestStreamCarriesFramesAndBodies(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := decodeWire(t, data)
-	if f.Seq != 1 {
-		t.Errorf("first frame seq %d, want 1", f.Seq)
+	if f.Seq != 1 || f.bodies != 5 {
+		t.Errorf("first frame: seq %d with %d body outlines, want seq 1 with 5", f.Seq, f.bodies)
 	}
+	if f.layers[collide.LayerAABBs]+f.layers[collide.LayerFatAABBs] != 0 || f.layers[collide.LayerContacts] != 1 {
+		t.Errorf("frame for a client without boxes: primitives by layer %v, want no boxes and one contact point", f.layers)
+	}
+	// A client that shows boxes gets them (and so does everyone while it
+	// watches).
+	resp2, s2 := open(t, srv.URL+"/debug/collide/stream?token=t&boxes=1")
+	if _, err := s2.next(); err != nil { // the latest frame, sent on connecting
+		t.Fatal(err)
+	}
+	h.Publish(w)
+	data, err = s2.next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f2 := decodeWire(t, data); f2.layers[collide.LayerAABBs] != 5 || f2.layers[collide.LayerFatAABBs] != 5 {
+		t.Errorf("frame for a client with boxes: primitives by layer %v, want 5 tight and 5 fat boxes", f2.layers)
+	}
+	resp2.Body.Close()
 	// Body 0 of that frame is the hero, with its user value.
 	r, err := http.Get(srv.URL + "/debug/collide/body?seq=1&i=0&token=t")
 	if err != nil {
