@@ -89,8 +89,8 @@ type Handler struct {
 	// boxes counts the clients that asked for the tight and fat boxes
 	// (stream?boxes=1): they double a frame, so they are captured only
 	// while someone looks at them.
-	boxes atomic.Int32
-	skipped  atomic.Uint64
+	boxes   atomic.Int32
+	skipped atomic.Uint64
 	// The encoder's scratch: one encoder runs at a time (encoding).
 	cmdBuf, ptsBuf []byte
 
