@@ -97,7 +97,7 @@ func (r *raster) strokeSeg(a, b [2]float64, wd float64) {
 	if l == 0 {
 		return
 	}
-	nx, ny := float64(-dy/l*wd)/2, float64(dx/l*wd)/2
+	nx, ny := float64(float64(-dy/l*wd)/2), float64(float64(dx/l*wd)/2)
 	r.sub()
 	r.add(a[0]+nx, a[1]+ny)
 	r.add(b[0]+nx, b[1]+ny)
@@ -137,11 +137,11 @@ func capsulePts(dst [][2]float64, a, b [2]float64, rp float64) [][2]float64 {
 	th := math.Atan2(b[1]-a[1], b[0]-a[0])
 	const n = 16
 	for k := range n + 1 {
-		sn, cs := math.Sincos(th - math.Pi/2 + math.Pi*float64(k)/n)
+		sn, cs := math.Sincos(th - math.Pi/2 + float64(math.Pi*float64(k)/n))
 		dst = append(dst, [2]float64{b[0] + float64(rp*cs), b[1] + float64(rp*sn)})
 	}
 	for k := range n + 1 {
-		sn, cs := math.Sincos(th + math.Pi/2 + math.Pi*float64(k)/n)
+		sn, cs := math.Sincos(th + math.Pi/2 + float64(math.Pi*float64(k)/n))
 		dst = append(dst, [2]float64{a[0] + float64(rp*cs), a[1] + float64(rp*sn)})
 	}
 	return dst

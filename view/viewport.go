@@ -40,9 +40,10 @@ func Around(c collide.Vec2, halfWidth float64, w, h int) Viewport {
 
 // Pixel returns the image coordinates of world point p (x right, y down).
 func (v Viewport) Pixel(p collide.Vec2) (x, y float64) {
-	// Products converted explicitly: no fused multiply-add on arm64.
-	x = float64((p.X-v.Center.X)*v.Scale) + float64(v.W)/2
-	y = float64(v.H)/2 - float64((p.Y-v.Center.Y)*v.Scale)
+	// Products (and halvings, which compile to products) converted
+	// explicitly: no fused multiply-add on arm64.
+	x = float64((p.X-v.Center.X)*v.Scale) + float64(float64(v.W)/2)
+	y = float64(float64(v.H)/2) - float64((p.Y-v.Center.Y)*v.Scale)
 	return x, y
 }
 
