@@ -10,10 +10,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/collide-go/collide"
@@ -167,6 +169,38 @@ func TestLiveViewInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitUntil("frames after resuming", fmt.Sprintf("window.collideView.shownSeq >= %d", int(stepped)+3))
+
+	// Hover over the hero (the circle at the origin, a little off its
+	// centre, away from the OBB): the tip shows its id, kind, filter and
+	// user value.
+	var xy []float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate("window.collideView.pageXY(-0.5, -0.3)", &xy)); err != nil || len(xy) != 2 {
+		t.Fatalf("pageXY: %v %v", xy, err)
+	}
+	if err := chromedp.Run(ctx, chromedp.MouseEvent(input.MouseMoved, xy[0], xy[1])); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil("the hover tip", `document.getElementById("tip").textContent.includes("user hero")`)
+	var tipText string
+	if err := chromedp.Run(ctx, chromedp.Text("#tip", &tipText, chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{fmt.Sprintf("id %d", uint64(bodies[0])), "dynamic circle", "category 0x1", "mask 0xffffffff", "user hero"} {
+		if !strings.Contains(tipText, want) {
+			t.Errorf("hover tip %q lacks %q", tipText, want)
+		}
+	}
+
+	// Boxes are off at first and not even sent; ticking a toggle asks the
+	// server for them, and they arrive.
+	var boxes float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate("window.collideView.layers[1] + window.collideView.layers[2]", &boxes)); err != nil || boxes != 0 {
+		t.Errorf("boxes in a frame before asking: %v (%v), want 0", boxes, err)
+	}
+	if err := chromedp.Run(ctx, chromedp.Click("#l-fat", chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil("frames with fat boxes", "window.collideView.layers[2] === 5 && window.collideView.layers[1] === 5")
 	t.Logf("frames received before the screenshot: %d; handler %+v", received, h.Stats())
 }
 
