@@ -17,11 +17,11 @@ import (
 // BenchmarkLiveView measures the game loop's frame (the swarm's moves and
 // Step, one op a frame, one worker) alone, with the live view's handler
 // mounted and Publish called after every Step but nobody watching, and with
-// one stream client reading every frame (at the default 60 frames a second
-// captured) over loopback.
+// one stream client reading every frame over loopback, at the default 60
+// frames a second captured and at 30.
 func BenchmarkLiveView(b *testing.B) {
 	for _, n := range []int{10000} {
-		for _, mode := range []string{"plain", "idle", "one-client"} {
+		for _, mode := range []string{"plain", "idle", "one-client", "one-client-30fps"} {
 			b.Run(fmt.Sprintf("n=%d/%s", n, mode), func(b *testing.B) {
 				sc := scene.Swarm(n, 1)
 				w := collide.NewWorld(collide.Config{Workers: 1})
@@ -32,12 +32,16 @@ func BenchmarkLiveView(b *testing.B) {
 				}
 				var h *view.Handler
 				if mode != "plain" {
-					h = view.NewHandler(view.Options{})
+					o := view.Options{}
+					if mode == "one-client-30fps" {
+						o.MaxFPS = 30
+					}
+					h = view.NewHandler(o)
 					mux := http.NewServeMux()
 					mux.Handle("/debug/collide/", h)
 					srv := httptest.NewServer(mux)
 					defer srv.Close()
-					if mode == "one-client" {
+					if mode != "idle" {
 						resp, err := http.Get(srv.URL + "/debug/collide/stream")
 						if err != nil {
 							b.Fatal(err)
