@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/base64"
 	"encoding/json"
+	"flag"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -19,6 +20,8 @@ import (
 	"github.com/collide-go/collide/bench/scene"
 	"github.com/collide-go/collide/view"
 )
+
+var loadFor = flag.Duration("load", 0, "run TestHandlerUnderLoad for this long (the issue's figure: 30s) instead of 3,000 frames")
 
 // waitFor polls cond, yielding the processor, until it holds or a generous
 // limit passes (a failure, not a timing assertion: the conditions are
@@ -374,6 +377,10 @@ func TestHandlerUnderLoad(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		frames = 200
 	}
+	var until time.Time
+	if *loadFor > 0 {
+		until = time.Now().Add(*loadFor)
+	}
 	before := runtime.NumGoroutine()
 	h := view.NewHandler(view.Options{MaxClients: 10, MaxFPS: -1, ClientBuffer: 8})
 	srv := httptest.NewServer(h)
@@ -409,14 +416,16 @@ func TestHandlerUnderLoad(t *testing.T) {
 			}
 		}()
 	}
-	for k := range frames {
+	half := false
+	for k := 0; k < frames || time.Now().Before(until); k++ {
 		sc.Advance()
 		if err := scene.Sync(w, sc, ids); err != nil {
 			t.Fatal(err)
 		}
 		w.Step()
 		h.Publish(w)
-		if k == frames/2 {
+		if !half && k >= frames/2 && (until.IsZero() || time.Until(until) < *loadFor/2) {
+			half = true
 			// Half the clients go away; the server must notice.
 			for i := range n / 2 {
 				resps[i].Body.Close()
@@ -440,7 +449,15 @@ func TestHandlerUnderLoad(t *testing.T) {
 		}
 	}
 	waitFor(t, "the stream goroutines to end", func() bool { return h.Stats().Clients == 0 })
+	// Bounded memory: what the handler holds (the ring of frames, the
+	// queues) is a few frames of this 2,000-body world, a few MiB.
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if ms.HeapInuse > 64<<20 {
+		t.Errorf("heap in use after the run: %.1f MiB, want under 64", float64(ms.HeapInuse)/(1<<20))
+	}
 	http.DefaultClient.CloseIdleConnections()
 	waitFor(t, "the goroutine count to come back", func() bool { return runtime.NumGoroutine() <= before })
-	t.Logf("%d frames stepped, %+v, frames per client %v", frames, st, got)
+	t.Logf("%+v, frames per client %v, heap in use %.1f MiB", st, got, float64(ms.HeapInuse)/(1<<20))
 }
