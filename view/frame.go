@@ -130,7 +130,11 @@ func safeUser(v any) any {
 
 // add records a primitive whose points were appended from index i on.
 func (f *Frame) add(o op, i int, r float64, st collide.Style) {
-	f.prims = append(f.prims, prim{op: o, layer: f.layer, body: f.body, i: int32(i), n: int32(len(f.pts) - i), r: r, st: st, text: -1})
+	body := f.body
+	if int(body) >= len(f.bodies) {
+		body = -1 // a zero Frame, drawn to before any Body call
+	}
+	f.prims = append(f.prims, prim{op: o, layer: f.layer, body: body, i: int32(i), n: int32(len(f.pts) - i), r: r, st: st, text: -1})
 	f.inside = false // bounds are computed again when asked
 	if o != opPolygon && o != opCircle {
 		f.body = -1 // only a body's outline belongs to it

@@ -197,3 +197,25 @@ func TestViewportFitAndAround(t *testing.T) {
 		t.Errorf("LayerMTV.String() = %q", collide.LayerMTV.String())
 	}
 }
+
+// TestZeroFrameDrawnToDirectly: a zero Frame takes Drawer calls without a
+// Body call first (DrawRay, DrawQuery) and writes them.
+func TestZeroFrameDrawnToDirectly(t *testing.T) {
+	var f view.Frame
+	q, _ := collide.NewOBB(1, 2)
+	collide.DrawQuery(&f, q, collide.NewTransform(collide.V(1, 1), 0.5))
+	collide.DrawRay(&f, collide.V(-5, 0), collide.V(1, 0), 3, collide.RayHit{}, false)
+	if f.Len() != 2 || len(f.Bodies()) != 0 {
+		t.Fatalf("zero Frame recorded %d primitives and %d bodies, want 2 and 0", f.Len(), len(f.Bodies()))
+	}
+	var buf bytes.Buffer
+	if err := view.WriteSVG(&buf, &f, view.Fit(f.Bounds(), 100, 100, 5)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "data-id") || !strings.Contains(buf.String(), `class="layer-query"`) {
+		t.Errorf("SVG of a query and a ray:\n%s", buf.String())
+	}
+	if b := f.Bounds(); b.Min.X != -5 || b.Max.X < 2 {
+		t.Errorf("Bounds() = %v, want from x = -5 (the ray) past x = 2 (the box)", b)
+	}
+}
