@@ -137,7 +137,8 @@ func NewHandler(o Options) *Handler {
 
 // Publish offers the world's current frame to the clients. Call it from
 // the goroutine that owns w, after Step. It never blocks on a client: with
-// nobody watching it returns after one atomic load; otherwise, at most
+// nobody watching it returns after an atomic load (and counts the skip);
+// otherwise, at most
 // MaxFPS times a second, it copies the frame (Capture into a recycled
 // Frame) and hands it to a goroutine that encodes it and queues it for
 // each client that has room (see ClientBuffer and MaxMissed). A frame
