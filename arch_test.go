@@ -21,8 +21,13 @@ func TestImportArrows(t *testing.T) {
 		".":           {"shape", "narrowphase", "engine"},
 		"bench/scene": {"."},
 		"bench":       {".", "bench/scene"},
-		"cmd/collide": {".", "bench/scene"},
+		"cmd/collide": {".", "bench/scene", "view"},
+		"view":        {".", "golang.org/x/image/vector"},
 	}
+	// The core describes frames to a Drawer and never renders them: image
+	// and HTTP code lives in view (STYLE §4).
+	core := []string{"shape", "narrowphase", "broadphase", "engine", "."}
+	forbidden := []string{"net/http", "image", "html", "golang.org/x/image"}
 	for dir, ok := range allowed {
 		pkg, err := build.ImportDir(dir, 0)
 		if err != nil {
@@ -30,6 +35,13 @@ func TestImportArrows(t *testing.T) {
 			continue
 		}
 		for _, imp := range pkg.Imports {
+			if slices.Contains(core, dir) {
+				for _, f := range forbidden {
+					if imp == f || strings.HasPrefix(imp, f+"/") {
+						t.Errorf("core package %s imports %s: rendering belongs in view", path.Clean(dir), imp)
+					}
+				}
+			}
 			if !strings.Contains(strings.Split(imp, "/")[0], ".") {
 				continue // standard library
 			}

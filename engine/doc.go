@@ -39,6 +39,15 @@
 // from the bodies' boxes, and leaves user values nil. StateHash is an
 // FNV-1a hash of the same fields, computed without encoding them.
 //
+// # Drawing
+//
+// World.Draw describes the world to a Drawer (draw.go): each body's outline
+// in storage order after a Body call, then as DrawOptions asks, tight and
+// fat boxes, contact points and MTV arrows (from each contact point p to
+// p + Normal·Depth). It is a query like the others, and allocates nothing
+// once warmed. Renderers (the view package) live outside the core, which
+// imports no image or HTTP code.
+//
 // # Concurrency
 //
 // Mutations (Add, Remove, SetTransform, Move, the other setters) and Step

@@ -38,6 +38,7 @@ type options struct {
 	json                       bool
 	cpuprofile, memprofile     string
 	tracefile                  string
+	view                       viewOptions // pictures, live view, report (view.go)
 }
 
 // Summary is what a run prints.
@@ -76,6 +77,7 @@ func main() {
 	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the measured frames to this file")
 	flag.StringVar(&o.memprofile, "memprofile", "", "write a heap profile at the end to this file")
 	flag.StringVar(&o.tracefile, "trace", "", "write an execution trace of the measured frames to this file")
+	o.view.register(flag.CommandLine)
 	flag.Parse()
 	if err := run(o, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "collide:", err)
@@ -141,15 +143,22 @@ func run(o options, stdout, stderr io.Writer) error {
 		return time.Since(start), nil
 	}
 	w.Step()
+	vw := newViewer(o.view)
+	vw.frame(w, 0, 0, false)
 	for i := range o.warmup {
-		if _, err := frame(); err != nil {
+		d, err := frame()
+		if err != nil {
 			return err
 		}
+		vw.frame(w, 1+i, d, false)
 		if progress && i%50 == 0 {
 			fmt.Fprintf(stderr, "\rwarm-up %d/%d", i, o.warmup)
 		}
 	}
 
+	if o.view.serve != "" {
+		return vw.serve(w, frame, stderr)
+	}
 	if o.cpuprofile != "" {
 		f, err := os.Create(o.cpuprofile)
 		if err != nil {
@@ -190,6 +199,7 @@ func run(o options, stdout, stderr io.Writer) error {
 			return err
 		}
 		times = append(times, float64(d.Nanoseconds())/1e6)
+		vw.frame(w, 1+o.warmup+i, d, true)
 		st := w.Stats()
 		pairs += st.Pairs
 		reinserts += st.Reinserted
@@ -235,6 +245,9 @@ func run(o options, stdout, stderr io.Writer) error {
 		if err := pprof.WriteHeapProfile(mf); err != nil {
 			return err
 		}
+	}
+	if err := vw.finish(w, s); err != nil {
+		return err
 	}
 	if o.json {
 		enc := json.NewEncoder(stdout)

@@ -1,0 +1,15 @@
+package view
+
+// SetSyncEncode makes h's Publish encode and send on the caller's
+// goroutine, so that a test sees every frame.
+func SetSyncEncode(h *Handler) { h.syncEncode = true }
+
+// EncodedSize encodes f as the stream does and returns its size.
+// It reuses its scratch buffers from call to call, as the Handler does.
+func EncodedSize(f *Frame) int {
+	var msg []byte
+	msg, cmdScratch, ptsScratch = encodeFrame(nil, f, cmdScratch, ptsScratch)
+	return len(msg)
+}
+
+var cmdScratch, ptsScratch []byte

@@ -1,0 +1,521 @@
+package view
+
+import (
+	"crypto/subtle"
+	_ "embed"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"net/http"
+	"path"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/collide-go/collide"
+)
+
+//go:embed live.html
+var livePage []byte
+
+// Options configure a Handler. The zero Options are safe defaults: no
+// token (mount the handler on an internal port only), 4 stream clients,
+// 2 frames of buffer each, 60 frames a second, a client dropped after 120
+// frames in a row it had no room for.
+type Options struct {
+	// Token, when set, must come with every request, as the header
+	// X-Collide-Token or the query parameter token (the page passes on the
+	// one in its own address). It is compared in constant time.
+	Token string
+	// MaxClients bounds the stream clients at once; more are refused with
+	// 503. 0 means 4.
+	MaxClients int
+	// ClientBuffer is the number of frames queued for one client. A frame
+	// published while a client's queue is full is not sent to that client
+	// (a browser that paints slower than the server publishes gets every
+	// few frames, the newest once it has room). 0 means 2.
+	ClientBuffer int
+	// MaxMissed drops a client that had no room for this many published
+	// frames in a row: it is stuck, or far too slow. 0 means 120 (two
+	// seconds at 60 frames a second).
+	MaxMissed int
+	// MaxFPS bounds the frames captured a second; Publish returns at once
+	// for the others. 0 means 60; a negative value captures every Publish.
+	MaxFPS int
+	// WriteTimeout bounds one write to a client; a client that takes
+	// longer is dropped. 0 means 5 seconds.
+	WriteTimeout time.Duration
+	// Draw chooses what is captured; the page toggles the layers. The zero
+	// value means bodies, contacts, MTVs, tight and fat boxes. Boxes are
+	// captured only while a client shows them.
+	Draw collide.DrawOptions
+}
+
+// HandlerStats counts what a Handler did.
+type HandlerStats struct {
+	Clients   int    // stream clients connected now
+	Published uint64 // frames captured and sent
+	Skipped   uint64 // Publish calls that captured nothing: nobody watching, above MaxFPS, or the encoder busy
+	Dropped   uint64 // clients dropped: no room for MaxMissed frames in a row, or a write that failed or timed out
+	Refused   uint64 // stream requests refused: over MaxClients, or a wrong or missing token
+}
+
+// ringSize is the number of recent frames kept for the page's hover
+// requests (a paused page asks about the frame it shows).
+const ringSize = 8
+
+// Handler serves the live view: the page at its root, the stream of frames
+// at stream (server-sent events) and body details at body. Mount it next
+// to pprof:
+//
+//	mux.Handle("/debug/collide/", h)
+//
+// and call Publish from the game loop after each Step.
+type Handler struct {
+	o      Options
+	period time.Duration
+
+	// The loop's goroutine only.
+	last time.Time
+	seq  uint64
+	// syncEncode makes Publish encode and send on the caller's goroutine,
+	// for tests that need every frame.
+	syncEncode bool
+
+	encoding atomic.Bool
+	nclients atomic.Int32
+	// boxes counts the clients that asked for the tight and fat boxes
+	// (stream?boxes=1): they double a frame, so they are captured only
+	// while someone looks at them.
+	boxes   atomic.Int32
+	skipped atomic.Uint64
+	// The encoder's scratch: one encoder runs at a time (encoding).
+	cmdBuf, ptsBuf []byte
+
+	mu      sync.Mutex
+	clients map[*client]struct{}
+	ring    [ringSize]*Frame // recent frames by Seq % ringSize
+	free    []*Frame
+	latest  []byte // the last message, for a client that connects
+	stats   HandlerStats
+}
+
+type client struct {
+	ch     chan []byte
+	gone   chan struct{} // closed when the client is dropped
+	missed int           // frames in a row it had no room for; guarded by Handler.mu
+}
+
+// NewHandler returns a live-view handler with options o.
+func NewHandler(o Options) *Handler {
+	if o.MaxClients <= 0 {
+		o.MaxClients = 4
+	}
+	if o.ClientBuffer <= 0 {
+		o.ClientBuffer = 2
+	}
+	if o.MaxMissed <= 0 {
+		o.MaxMissed = 120
+	}
+	if o.MaxFPS == 0 {
+		o.MaxFPS = 60
+	}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = 5 * time.Second
+	}
+	if o.Draw == (collide.DrawOptions{}) {
+		o.Draw = collide.DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true}
+	}
+	h := &Handler{o: o, clients: make(map[*client]struct{})}
+	if o.MaxFPS > 0 {
+		h.period = time.Second / time.Duration(o.MaxFPS)
+	}
+	return h
+}
+
+// Publish offers the world's current frame to the clients. Call it from
+// the goroutine that owns w, after Step. It never blocks on a client: with
+// nobody watching it returns after an atomic load (and counts the skip);
+// otherwise, at most
+// MaxFPS times a second, it copies the frame (Capture into a recycled
+// Frame) and hands it to a goroutine that encodes it and queues it for
+// each client that has room (see ClientBuffer and MaxMissed). A frame
+// offered while the previous one is still being encoded is skipped.
+func (h *Handler) Publish(w *collide.World) {
+	if h.nclients.Load() == 0 {
+		h.skip()
+		return
+	}
+	if h.period > 0 {
+		now := time.Now()
+		if now.Sub(h.last) < h.period {
+			h.skip()
+			return
+		}
+		h.last = now
+	}
+	if !h.encoding.CompareAndSwap(false, true) {
+		h.skip()
+		return
+	}
+	f := h.takeFrame()
+	o := h.o.Draw
+	if h.boxes.Load() == 0 {
+		o.AABBs, o.FatAABBs = false, false
+	}
+	Capture(f, w, o)
+	h.seq++
+	f.Seq = h.seq
+	if h.syncEncode {
+		h.send(f)
+		return
+	}
+	go h.send(f)
+}
+
+func (h *Handler) skip() { h.skipped.Add(1) }
+
+// Stats returns the handler's counters.
+func (h *Handler) Stats() HandlerStats {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := h.stats
+	s.Clients = len(h.clients)
+	s.Skipped = h.skipped.Load()
+	return s
+}
+
+func (h *Handler) takeFrame() *Frame {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if n := len(h.free); n > 0 {
+		f := h.free[n-1]
+		h.free = h.free[:n-1]
+		return f
+	}
+	return new(Frame)
+}
+
+// send encodes f, keeps it in the ring for hover requests and queues the
+// message for every client.
+func (h *Handler) send(f *Frame) {
+	var msg []byte
+	msg, h.cmdBuf, h.ptsBuf = encodeFrame(nil, f, h.cmdBuf, h.ptsBuf)
+	h.mu.Lock()
+	k := f.Seq % ringSize
+	if old := h.ring[k]; old != nil {
+		h.free = append(h.free, old)
+	}
+	h.ring[k] = f
+	h.latest = msg
+	h.stats.Published++
+	for c := range h.clients {
+		select {
+		case c.ch <- msg:
+			c.missed = 0
+		default:
+			if c.missed++; c.missed > h.o.MaxMissed {
+				h.dropLocked(c)
+			}
+		}
+	}
+	h.mu.Unlock()
+	h.encoding.Store(false)
+}
+
+// dropLocked removes c; h.mu is held.
+func (h *Handler) dropLocked(c *client) {
+	if _, ok := h.clients[c]; !ok {
+		return
+	}
+	delete(h.clients, c)
+	h.nclients.Add(-1)
+	close(c.gone)
+	h.stats.Dropped++
+}
+
+// authorized reports whether r carries the token, compared in constant
+// time so that the time taken tells nothing about it.
+func (h *Handler) authorized(r *http.Request) bool {
+	if h.o.Token == "" {
+		return true
+	}
+	got := r.Header.Get("X-Collide-Token")
+	if got == "" {
+		got = r.URL.Query().Get("token")
+	}
+	return subtle.ConstantTimeCompare([]byte(got), []byte(h.o.Token)) == 1
+}
+
+// ServeHTTP serves the page, the stream and body details.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !h.authorized(r) {
+		h.mu.Lock()
+		h.stats.Refused++
+		h.mu.Unlock()
+		http.Error(w, "collide view: missing or wrong token", http.StatusUnauthorized)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		http.Error(w, "collide view: GET only", http.StatusMethodNotAllowed)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	switch path.Base(r.URL.Path) {
+	case "stream":
+		h.serveStream(w, r)
+	case "body":
+		h.serveBody(w, r)
+	default:
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'")
+		_, _ = w.Write(livePage)
+	}
+}
+
+func (h *Handler) serveStream(w http.ResponseWriter, r *http.Request) {
+	c := &client{ch: make(chan []byte, h.o.ClientBuffer), gone: make(chan struct{})}
+	h.mu.Lock()
+	if len(h.clients) >= h.o.MaxClients {
+		h.stats.Refused++
+		h.mu.Unlock()
+		http.Error(w, "collide view: too many viewers", http.StatusServiceUnavailable)
+		return
+	}
+	h.clients[c] = struct{}{}
+	h.nclients.Add(1)
+	first := h.latest
+	h.mu.Unlock()
+	if r.URL.Query().Get("boxes") == "1" {
+		h.boxes.Add(1)
+		defer h.boxes.Add(-1)
+	}
+	defer func() {
+		h.mu.Lock()
+		if _, ok := h.clients[c]; ok {
+			delete(h.clients, c)
+			h.nclients.Add(-1)
+		}
+		h.mu.Unlock()
+	}()
+
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	write := func(b []byte) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(h.o.WriteTimeout))
+		if _, err := w.Write(b); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !write([]byte(": collide view\n\n")) {
+		h.drop(c)
+		return
+	}
+	if first != nil && !write(first) {
+		h.drop(c)
+		return
+	}
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-c.gone:
+			return
+		case msg := <-c.ch:
+			if !write(msg) {
+				h.drop(c)
+				return
+			}
+		}
+	}
+}
+
+func (h *Handler) drop(c *client) {
+	h.mu.Lock()
+	h.dropLocked(c)
+	h.mu.Unlock()
+}
+
+// serveBody answers body?seq=N&i=K with the details of the K-th body drawn
+// in frame N, if that frame is among the last few.
+func (h *Handler) serveBody(w http.ResponseWriter, r *http.Request) {
+	seq, err1 := strconv.ParseUint(r.URL.Query().Get("seq"), 10, 64)
+	i, err2 := strconv.Atoi(r.URL.Query().Get("i"))
+	if err1 != nil || err2 != nil {
+		http.Error(w, "collide view: want seq and i", http.StatusBadRequest)
+		return
+	}
+	h.mu.Lock()
+	f := h.ring[seq%ringSize]
+	var b BodyMeta
+	ok := f != nil && f.Seq == seq && i >= 0 && i < len(f.bodies)
+	if ok {
+		b = f.bodies[i]
+	}
+	h.mu.Unlock()
+	if !ok {
+		http.Error(w, "collide view: frame gone or no such body", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	buf := []byte(`{"id":"`)
+	buf = strconv.AppendUint(buf, uint64(b.ID), 10)
+	buf = append(buf, `","slot":`...)
+	buf = strconv.AppendUint(buf, uint64(uint32(b.ID)), 10)
+	buf = append(buf, `,"kind":"`...)
+	buf = append(buf, b.Kind.String()...)
+	buf = append(buf, `","shape":"`...)
+	buf = append(buf, b.Shape...)
+	buf = append(buf, `","sensor":`...)
+	buf = strconv.AppendBool(buf, b.Sensor)
+	buf = append(buf, `,"bullet":`...)
+	buf = strconv.AppendBool(buf, b.Bullet)
+	buf = append(buf, `,"category":"`...)
+	buf = fmt.Appendf(buf, "%#x", b.Filter.Category)
+	buf = append(buf, `","mask":"`...)
+	buf = fmt.Appendf(buf, "%#x", b.Filter.Mask)
+	buf = append(buf, `","user":`...)
+	if b.User == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = strconv.AppendQuote(buf, fmt.Sprint(b.User))
+	}
+	buf = append(buf, "}\n"...)
+	_, _ = w.Write(buf)
+}
+
+// encodeFrame appends f as a server-sent event to dst:
+//
+//	event: frame
+//	data: {"seq":…,"origin":[x,y],"bounds":[…],"stats":{…},"styles":[[fill,stroke],…],"texts":[…],"cmd":"…","pts":"…"}
+//
+// cmd is base64 of one little-endian uint32 a primitive: op (3 bits),
+// layer (3 bits) << 3, 1 << 6 if it is the outline of the next body (the
+// bodies are numbered in order), its style's index in styles (9 bits) << 7
+// and its point count << 16. Colours are 0xRRGGBBAA; the k-th text
+// primitive is texts[k]. pts is base64 of little-endian float32s: each
+// primitive's points relative to origin, then for circles and segments the
+// radius. A frame with more than 512 styles shows the rest in the last
+// one; a primitive of more than 65535 points is left out.
+//
+// cmd and pts are scratch buffers, returned for reuse.
+func encodeFrame(dst []byte, f *Frame, cmd, pts []byte) (msg, cmdBuf, ptsBuf []byte) {
+	b := f.Bounds()
+	origin := b.Min
+	if !f.inside {
+		origin = collide.Vec2{}
+	}
+	cmd, pts = cmd[:0], pts[:0]
+	var styles []collide.Style
+	last := -1
+	texts := f.texts[:0:0]
+	for _, p := range f.prims {
+		if p.n > 0xffff {
+			continue
+		}
+		// Frames hold a handful of styles: a linear search with the last
+		// hit first is faster than a map.
+		si := last
+		if si < 0 || styles[si] != p.st {
+			si = -1
+			for k, st := range styles {
+				if st == p.st {
+					si = k
+					break
+				}
+			}
+			if si < 0 {
+				if len(styles) < 512 {
+					styles = append(styles, p.st)
+				}
+				si = len(styles) - 1
+			}
+			last = si
+		}
+		w0 := uint32(p.op) | uint32(p.layer&7)<<3 | uint32(si)<<7 | uint32(p.n)<<16
+		if p.body >= 0 {
+			w0 |= 1 << 6
+		}
+		if p.op == opText {
+			texts = append(texts, f.texts[p.text])
+		}
+		cmd = binary.LittleEndian.AppendUint32(cmd, w0)
+		for _, q := range f.pts[p.i : p.i+p.n] {
+			pts = binary.LittleEndian.AppendUint32(pts, math.Float32bits(float32(q.X-origin.X)))
+			pts = binary.LittleEndian.AppendUint32(pts, math.Float32bits(float32(q.Y-origin.Y)))
+		}
+		if p.op == opCircle || p.op == opSegment {
+			pts = binary.LittleEndian.AppendUint32(pts, math.Float32bits(float32(p.r)))
+		}
+	}
+	if dst == nil {
+		dst = make([]byte, 0, 1024+base64.StdEncoding.EncodedLen(len(cmd))+base64.StdEncoding.EncodedLen(len(pts))+16*len(f.texts))
+	}
+	st := f.Stats
+	dst = append(dst, "event: frame\ndata: {\"seq\":"...)
+	dst = strconv.AppendUint(dst, f.Seq, 10)
+	dst = append(dst, `,"origin":[`...)
+	dst = appendFloats(dst, origin.X, origin.Y)
+	dst = append(dst, `],"bounds":[`...)
+	dst = appendFloats(dst, b.Min.X, b.Min.Y, b.Max.X, b.Max.Y)
+	dst = append(dst, `],"stats":{"bodies":`...)
+	dst = strconv.AppendInt(dst, int64(st.Bodies), 10)
+	dst = append(dst, `,"contacts":`...)
+	dst = strconv.AppendInt(dst, int64(st.Contacts), 10)
+	dst = append(dst, `,"pairs":`...)
+	dst = strconv.AppendInt(dst, int64(st.Pairs), 10)
+	dst = append(dst, `,"updateNs":`...)
+	dst = strconv.AppendInt(dst, st.UpdateNs, 10)
+	dst = append(dst, `,"pairsNs":`...)
+	dst = strconv.AppendInt(dst, st.PairsNs, 10)
+	dst = append(dst, `,"narrowNs":`...)
+	dst = strconv.AppendInt(dst, st.NarrowNs, 10)
+	dst = append(dst, `,"eventsNs":`...)
+	dst = strconv.AppendInt(dst, st.EventsNs, 10)
+	dst = append(dst, `},"styles":[`...)
+	for i, st := range styles {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		dst = strconv.AppendUint(dst, uint64(rgba(st.Fill)), 10)
+		dst = append(dst, ',')
+		dst = strconv.AppendUint(dst, uint64(rgba(st.Stroke)), 10)
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `],"texts":[`...)
+	for i, s := range texts {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendQuoteToASCII(dst, s)
+	}
+	dst = append(dst, `],"cmd":"`...)
+	dst = base64.StdEncoding.AppendEncode(dst, cmd)
+	dst = append(dst, `","pts":"`...)
+	dst = base64.StdEncoding.AppendEncode(dst, pts)
+	dst = append(dst, "\"}\n\n"...)
+	return dst, cmd, pts
+}
+
+func rgba(c collide.Color) uint32 {
+	return uint32(c.R)<<24 | uint32(c.G)<<16 | uint32(c.B)<<8 | uint32(c.A)
+}
+
+func appendFloats(dst []byte, v ...float64) []byte {
+	for i, x := range v {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			x = 0
+		}
+		dst = strconv.AppendFloat(dst, x, 'g', -1, 64)
+	}
+	return dst
+}

@@ -1,0 +1,463 @@
+package view_test
+
+import (
+	"bufio"
+	"encoding/base64"
+	"encoding/json"
+	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/bench/scene"
+	"github.com/collide-go/collide/view"
+)
+
+var loadFor = flag.Duration("load", 0, "run TestHandlerUnderLoad for this long (the issue's figure: 30s) instead of 3,000 frames")
+
+// waitFor polls cond, yielding the processor, until it holds or a generous
+// limit passes (a failure, not a timing assertion: the conditions are
+// reached in microseconds).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+		runtime.Gosched()
+	}
+}
+
+func TestTokenChecks(t *testing.T) {
+	tests := []struct {
+		name, token, header, query string
+		want                       int
+	}{
+		{name: "no token configured", want: http.StatusOK},
+		{name: "missing", token: "s3cret", want: http.StatusUnauthorized},
+		{name: "wrong", token: "s3cret", header: "s3cres", want: http.StatusUnauthorized},
+		{name: "wrong length", token: "s3cret", query: "s3cret2", want: http.StatusUnauthorized},
+		{name: "prefix", token: "s3cret", query: "s3c", want: http.StatusUnauthorized},
+		{name: "right in the header", token: "s3cret", header: "s3cret", want: http.StatusOK},
+		{name: "right in the query", token: "s3cret", query: "s3cret", want: http.StatusOK},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := view.NewHandler(view.Options{Token: tc.token})
+			for _, p := range []string{"/debug/collide/", "/debug/collide/body?seq=1&i=0"} {
+				u := p
+				if tc.query != "" {
+					sep := "?"
+					if strings.Contains(u, "?") {
+						sep = "&"
+					}
+					u += sep + "token=" + tc.query
+				}
+				r := httptest.NewRequest("GET", u, nil)
+				if tc.header != "" {
+					r.Header.Set("X-Collide-Token", tc.header)
+				}
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, r)
+				want := tc.want
+				if want == http.StatusOK && strings.Contains(p, "body") {
+					want = http.StatusNotFound // authorised, but no frame yet
+				}
+				if rec.Code != want {
+					t.Errorf("GET %s: status %d, want %d", u, rec.Code, want)
+				}
+				if rec.Code == http.StatusOK && !strings.Contains(rec.Body.String(), "<canvas") {
+					t.Errorf("GET %s: no page", u)
+				}
+			}
+		})
+	}
+}
+
+// TestTokenComparedInConstantTime reads the handler's source: the token
+// check must go through crypto/subtle.ConstantTimeCompare, and the token
+// must not meet ==, != or a strings function, whose time depends on where
+// the first difference is.
+func TestTokenComparedInConstantTime(t *testing.T) {
+	fs := token.NewFileSet()
+	file, err := parser.ParseFile(fs, "live.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var auth *ast.FuncDecl
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "authorized" {
+			auth = fd
+		}
+	}
+	if auth == nil {
+		t.Fatal("no func authorized in live.go")
+	}
+	subtleCalls := 0
+	ast.Inspect(auth, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok && x.Name == "subtle" && n.Sel.Name == "ConstantTimeCompare" {
+				subtleCalls++
+			}
+			if x, ok := n.X.(*ast.Ident); ok && (x.Name == "strings" || x.Name == "bytes") {
+				t.Errorf("%s: authorized calls %s.%s", fs.Position(n.Pos()), x.Name, n.Sel.Name)
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				// Only the emptiness checks and the result of the
+				// constant-time compare may meet ==.
+				if lit, ok := n.Y.(*ast.BasicLit); !ok || (lit.Value != `""` && lit.Value != "1") {
+					t.Errorf("%s: authorized compares with %s against something else than \"\" or 1", fs.Position(n.Pos()), n.Op)
+				}
+			}
+		}
+		return true
+	})
+	if subtleCalls != 1 {
+		t.Errorf("authorized calls subtle.ConstantTimeCompare %d times, want 1", subtleCalls)
+	}
+}
+
+// sse reads server-sent events from a stream.
+type sse struct {
+	r *bufio.Reader
+}
+
+// next returns the data of the next frame event.
+func (s *sse) next() (string, error) {
+	var data string
+	for {
+		line, err := s.r.ReadString('\n')
+		if err != nil {
+			return "", err
+		}
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case strings.HasPrefix(line, "data: "):
+			data = line[len("data: "):]
+		case line == "" && data != "":
+			return data, nil
+		}
+	}
+}
+
+type wireFrame struct {
+	bodies int
+	layers [8]int
+	Seq    uint64      `json:"seq"`
+	Styles [][2]uint32 `json:"styles"`
+	Origin []float64   `json:"origin"`
+	Cmd    string      `json:"cmd"`
+	Pts    string      `json:"pts"`
+	Texts  []string    `json:"texts"`
+}
+
+// open connects a stream client and waits for the server's greeting.
+func open(t *testing.T, url string) (*http.Response, *sse) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		t.Fatalf("GET %s: %s", url, resp.Status)
+	}
+	s := &sse{r: bufio.NewReader(resp.Body)}
+	if line, err := s.r.ReadString('\n'); err != nil || !strings.HasPrefix(line, ":") {
+		t.Fatalf("stream greeting %q, %v", line, err)
+	}
+	return resp, s
+}
+
+func TestClientBound(t *testing.T) {
+	h := view.NewHandler(view.Options{MaxClients: 2})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	a, _ := open(t, srv.URL+"/stream")
+	b, _ := open(t, srv.URL+"/stream")
+	resp, err := http.Get(srv.URL + "/stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("third stream client: %s, want 503", resp.Status)
+	}
+	if s := h.Stats(); s.Clients != 2 || s.Refused != 1 {
+		t.Errorf("Stats() = %+v, want 2 clients and 1 refused", s)
+	}
+	// A client that goes away frees its place.
+	a.Body.Close()
+	waitFor(t, "the closed client to be dropped", func() bool { return h.Stats().Clients == 1 })
+	c, _ := open(t, srv.URL+"/stream")
+	c.Body.Close()
+	b.Body.Close()
+}
+
+// gatedWriter is a ResponseWriter whose every Write waits for the test:
+// it announces itself on started, then waits for one release (or for all,
+// once all is closed). It plays a client that reads exactly when told.
+type gatedWriter struct {
+	hdr     http.Header
+	started chan struct{}
+	release chan struct{}
+	all     chan struct{}
+}
+
+func newGatedWriter() *gatedWriter {
+	return &gatedWriter{hdr: http.Header{}, started: make(chan struct{}, 100), release: make(chan struct{}), all: make(chan struct{})}
+}
+
+func (w *gatedWriter) Header() http.Header { return w.hdr }
+func (w *gatedWriter) WriteHeader(int)     {}
+func (w *gatedWriter) Flush()              {}
+func (w *gatedWriter) Write(b []byte) (int, error) {
+	w.started <- struct{}{}
+	select {
+	case <-w.release:
+	case <-w.all:
+	}
+	return len(b), nil
+}
+
+// TestSlowClientKeptStuckClientDropped: a client that takes a frame now and
+// then misses the frames it has no room for and stays; one that has had no
+// room for more than MaxMissed frames in a row is dropped. Every Publish
+// returns at once on the test's goroutine whatever the client does.
+func TestSlowClientKeptStuckClientDropped(t *testing.T) {
+	const buffer, maxMissed = 2, 3
+	h := view.NewHandler(view.Options{ClientBuffer: buffer, MaxMissed: maxMissed, MaxFPS: -1})
+	view.SetSyncEncode(h)
+	w := fixedScene(t)
+	gw := newGatedWriter()
+	done := make(chan struct{})
+	go func() {
+		h.ServeHTTP(gw, httptest.NewRequest("GET", "/debug/collide/stream", nil))
+		close(done)
+	}()
+	<-gw.started // the greeting
+	gw.release <- struct{}{}
+	publish := func(n int) {
+		for range n {
+			w.Step()
+			h.Publish(w)
+		}
+	}
+	check := func(when string, clients int, dropped uint64) {
+		t.Helper()
+		if s := h.Stats(); s.Clients != clients || s.Dropped != dropped {
+			t.Errorf("%s: Stats() = %+v, want %d clients, %d dropped", when, s, clients, dropped)
+		}
+	}
+	publish(1)
+	<-gw.started // the client is writing frame 1, and stays there
+	publish(buffer + maxMissed)
+	check("frames 2-3 queued, 4-6 missed", 1, 0)
+	gw.release <- struct{}{} // frame 1 written
+	<-gw.started             // frame 2 taken: room for one
+	publish(1)
+	check("frame 7 queued: the misses start again", 1, 0)
+	publish(maxMissed)
+	check("frames 8-10 missed", 1, 0)
+	publish(1)
+	check("frame 11 missed: more than MaxMissed in a row", 0, 1)
+	if s := h.Stats(); s.Published != 11 {
+		t.Errorf("published %d frames, want 11: Publish must not wait for a client", s.Published)
+	}
+	close(gw.all)
+	<-done
+	// Nobody watching: Publish captures nothing.
+	before := h.Stats()
+	publish(1)
+	if got := h.Stats(); got.Published != before.Published || got.Skipped != before.Skipped+1 {
+		t.Errorf("Publish with nobody watching: %+v, want one more skipped and none published", got)
+	}
+}
+
+// decodeWire checks a frame event's payload against its own framing: the
+// commands' point counts add up to the floats sent.
+func decodeWire(t *testing.T, data string) wireFrame {
+	t.Helper()
+	var f wireFrame
+	if err := json.Unmarshal([]byte(data), &f); err != nil {
+		t.Fatalf("frame event is not JSON: %v", err)
+	}
+	cmd, err1 := base64.StdEncoding.DecodeString(f.Cmd)
+	pts, err2 := base64.StdEncoding.DecodeString(f.Pts)
+	if err1 != nil || err2 != nil || len(cmd)%4 != 0 || len(pts)%4 != 0 {
+		t.Fatalf("cmd %d bytes (%v), pts %d bytes (%v)", len(cmd), err1, len(pts), err2)
+	}
+	floats := 0
+	for k := 0; k < len(cmd); k += 4 {
+		w0 := uint32(cmd[k]) | uint32(cmd[k+1])<<8 | uint32(cmd[k+2])<<16 | uint32(cmd[k+3])<<24
+		op, n := w0&7, int(w0>>16)
+		floats += 2 * n
+		if op == 1 || op == 2 {
+			floats++
+		}
+		if w0&(1<<6) != 0 {
+			f.bodies++
+		}
+		f.layers[w0>>3&7]++
+		if int(w0>>7&511) >= len(f.Styles) {
+			t.Fatalf("primitive %d names style %d of %d", k/4, w0>>7&511, len(f.Styles))
+		}
+	}
+	if floats*4 != len(pts) {
+		t.Fatalf("commands name %d floats, pts holds %d", floats, len(pts)/4)
+	}
+	return f
+}
+
+func TestStreamCarriesFramesAndBodies(t *testing.T) {
+	h := view.NewHandler(view.Options{MaxFPS: -1, Token: "t"})
+	view.SetSyncEncode(h)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	resp, s := open(t, srv.URL+"/debug/collide/stream?token=t")
+	defer resp.Body.Close()
+	w := fixedScene(t)
+	h.Publish(w)
+	data, err := s.next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := decodeWire(t, data)
+	if f.Seq != 1 || f.bodies != 5 {
+		t.Errorf("first frame: seq %d with %d body outlines, want seq 1 with 5", f.Seq, f.bodies)
+	}
+	if f.layers[collide.LayerAABBs]+f.layers[collide.LayerFatAABBs] != 0 || f.layers[collide.LayerContacts] != 1 {
+		t.Errorf("frame for a client without boxes: primitives by layer %v, want no boxes and one contact point", f.layers)
+	}
+	// A client that shows boxes gets them (and so does everyone while it
+	// watches).
+	resp2, s2 := open(t, srv.URL+"/debug/collide/stream?token=t&boxes=1")
+	if _, err := s2.next(); err != nil { // the latest frame, sent on connecting
+		t.Fatal(err)
+	}
+	h.Publish(w)
+	data, err = s2.next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f2 := decodeWire(t, data); f2.layers[collide.LayerAABBs] != 5 || f2.layers[collide.LayerFatAABBs] != 5 {
+		t.Errorf("frame for a client with boxes: primitives by layer %v, want 5 tight and 5 fat boxes", f2.layers)
+	}
+	resp2.Body.Close()
+	// Body 0 of that frame is the hero, with its user value.
+	r, err := http.Get(srv.URL + "/debug/collide/body?seq=1&i=0&token=t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var b map[string]any
+	if err := json.NewDecoder(r.Body).Decode(&b); err != nil {
+		t.Fatal(err)
+	}
+	if b["user"] != "hero" || b["kind"] != "dynamic" || b["shape"] != "circle" || b["category"] != "0x1" {
+		t.Errorf("body 0 of frame 1 = %v, want the dynamic circle hero of category 0x1", b)
+	}
+}
+
+func TestHandlerUnderLoad(t *testing.T) {
+	// About 3 s of stepping a 2,000-body swarm on a 2-core machine; the
+	// race detector slows the loop some 50 times, so it gets fewer.
+	frames := 3000
+	if testing.Short() || raceEnabled {
+		frames = 200
+	}
+	var until time.Time
+	if *loadFor > 0 {
+		until = time.Now().Add(*loadFor)
+	}
+	before := runtime.NumGoroutine()
+	h := view.NewHandler(view.Options{MaxClients: 10, MaxFPS: -1, ClientBuffer: 8})
+	srv := httptest.NewServer(h)
+	sc := scene.Swarm(2000, 1)
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	ids, err := scene.Load(w, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 10
+	var wg sync.WaitGroup
+	resps := make([]*http.Response, n)
+	got := make([]int, n)
+	for i := range n {
+		resp, s := open(t, srv.URL+"/debug/collide/stream")
+		resps[i] = resp
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var last uint64
+			for {
+				data, err := s.next()
+				if err != nil {
+					return // closed by us or dropped by the server
+				}
+				var f wireFrame
+				if json.Unmarshal([]byte(data), &f) != nil || f.Seq <= last {
+					t.Errorf("client %d: bad frame after seq %d", i, last)
+					return
+				}
+				last = f.Seq
+				got[i]++
+			}
+		}()
+	}
+	half := false
+	for k := 0; k < frames || time.Now().Before(until); k++ {
+		sc.Advance()
+		if err := scene.Sync(w, sc, ids); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+		h.Publish(w)
+		if !half && k >= frames/2 && (until.IsZero() || time.Until(until) < *loadFor/2) {
+			half = true
+			// Half the clients go away; the server must notice.
+			for i := range n / 2 {
+				resps[i].Body.Close()
+			}
+		}
+	}
+	waitFor(t, "the departed clients to be dropped", func() bool { return h.Stats().Clients <= n/2 })
+	for i := n / 2; i < n; i++ {
+		resps[i].Body.Close()
+	}
+	wg.Wait()
+	srv.Close()
+	w.Close()
+	st := h.Stats()
+	if st.Published == 0 {
+		t.Errorf("no frame published: %+v", st)
+	}
+	for i, c := range got {
+		if c == 0 {
+			t.Errorf("client %d received no frame (%+v)", i, st)
+		}
+	}
+	waitFor(t, "the stream goroutines to end", func() bool { return h.Stats().Clients == 0 })
+	// Bounded memory: what the handler holds (the ring of frames, the
+	// queues) is a few frames of this 2,000-body world, a few MiB.
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if ms.HeapInuse > 64<<20 {
+		t.Errorf("heap in use after the run: %.1f MiB, want under 64", float64(ms.HeapInuse)/(1<<20))
+	}
+	http.DefaultClient.CloseIdleConnections()
+	waitFor(t, "the goroutine count to come back", func() bool { return runtime.NumGoroutine() <= before })
+	t.Logf("%+v, frames per client %v, heap in use %.1f MiB", st, got, float64(ms.HeapInuse)/(1<<20))
+}
