@@ -310,6 +310,15 @@ func drawShape(d Drawer, s shape.Shape, t shape.Transform, st Style, buf *vertex
 			buf[i] = t.Apply(v)
 		}
 		d.Polygon(buf[:len(vs)], st)
+	case shape.KindCapsule, shape.KindSegment:
+		p0, p1 := s.Segment()
+		d.Segment(t.Apply(p0), t.Apply(p1), s.Radius(), st)
+	case shape.KindCompound, shape.KindChain:
+		// Part by part: a compound's convex parts, a chain's segments.
+		for i := range s.PartCount() {
+			ps, pt := s.Part(i, t)
+			drawShape(d, ps, pt, st, buf)
+		}
 	default:
 		bx := s.WorldAABB(t)
 		d.Box(bx, st.Stroke)

@@ -304,3 +304,30 @@ func TestDrawAllocatesNothingPerBody(t *testing.T) {
 		})
 	}
 }
+
+// TestDrawNewKinds: a capsule and a segment are one Segment call each (with
+// the capsule's radius), a compound draws its parts and a chain its
+// segments.
+func TestDrawNewKinds(t *testing.T) {
+	capsule, _ := shape.NewCapsule(shape.V(-1, 0), shape.V(1, 0), 0.5)
+	seg, _ := shape.NewSegment(shape.V(0, 0), shape.V(0, 2))
+	obb, _ := shape.NewOBB(1, 1)
+	comp, _ := shape.NewCompound([]shape.Part{{Shape: capsule}, {Shape: obb, Offset: shape.NewTransform(shape.V(3, 0), 0)}})
+	chain, _ := shape.NewChain([]shape.Vec2{shape.V(0, 0), shape.V(1, 0), shape.V(2, 1), shape.V(3, 1)}, false)
+	for _, tc := range []struct {
+		name               string
+		s                  shape.Shape
+		segments, polygons int
+	}{
+		{"capsule", capsule, 1, 0},
+		{"segment", seg, 1, 0},
+		{"compound", comp, 1, 1},
+		{"chain", chain, 3, 0},
+	} {
+		var r recorder
+		DrawShape(&r, tc.s, shape.NewTransform(shape.V(5, 5), 0.3), DefaultPalette.Dynamic)
+		if r.segments != tc.segments || len(r.polygons) != tc.polygons || len(r.circles) != 0 {
+			t.Errorf("%s drew %d segments, %d polygons, %d circles; want %d, %d, 0", tc.name, r.segments, len(r.polygons), len(r.circles), tc.segments, tc.polygons)
+		}
+	}
+}
