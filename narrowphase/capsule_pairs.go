@@ -16,18 +16,17 @@ func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 	c := tb.MulInv(ta).Apply(a.Center()) // the circle's centre in b's frame
 	ra, rb := a.Radius(), b.Radius()
 	r := ra + rb
-	vs, ns := b.Vertices(), b.Normals()
-	p0, p1 := vs[0], vs[1]
+	p0, p1, nr := b.SegmentFrame()
 	e, w := p1.Sub(p0), c.Sub(p0)
 	u := w.Dot(e)
 	var n shape.Vec2 // from the core toward the centre
 	var d float64
 	switch {
 	case u > 0 && u < e.LenSq():
-		s := ns[0].Dot(w)
-		n, d = ns[0], s
+		s := nr.Dot(w)
+		n, d = nr, s
 		if s < 0 {
-			n, d = ns[1], -s
+			n, d = nr.Neg(), -s
 		}
 	default:
 		q := p0 // the core's end nearest the centre
@@ -41,13 +40,13 @@ func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 			// Keep it in the end's half plane, where rounding of a tiny d
 			// could otherwise point it back along the core.
 			if dir := n.Dot(e); (q == p0 && dir > 0) || (q == p1 && dir < 0) {
-				n = ns[0]
-				if ns[0].Dot(v) < 0 {
-					n = ns[1]
+				n = nr
+				if nr.Dot(v) < 0 {
+					n = nr.Neg()
 				}
 			}
 		} else {
-			n = ns[0]
+			n = nr
 		}
 	}
 	depth := r - d
@@ -80,12 +79,10 @@ const touchTol = 1e-12
 // reference core's span, as for polygons.
 func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
 	rel := ta.MulInv(tb)
-	va, na := a.Vertices(), a.Normals()
-	vb, nbl := b.Vertices(), b.Normals()
-	a0, a1 := va[0], va[1]
-	b0, b1 := rel.Apply(vb[0]), rel.Apply(vb[1])
-	nA := na[0]
-	nB := rel.Rot.Apply(nbl[0])
+	a0, a1, nA := a.SegmentFrame()
+	vb0, vb1, nbl := b.SegmentFrame()
+	b0, b1 := rel.Apply(vb0), rel.Apply(vb1)
+	nB := rel.Rot.Apply(nbl)
 	ra, rb := a.Radius(), b.Radius()
 	r := ra + rb
 

@@ -20,9 +20,9 @@ import (
 // r − d. Contact points clip the incident feature to the reference face.
 func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
 	rel := ta.MulInv(tb)
-	vb := b.Vertices()
-	q0, q1 := rel.Apply(vb[0]), rel.Apply(vb[1])
-	m0 := rel.Rot.Apply(b.Normals()[0]) // the core's right side normal
+	vb0, vb1, nb := b.SegmentFrame()
+	q0, q1 := rel.Apply(vb0), rel.Apply(vb1)
+	m0 := rel.Rot.Apply(nb) // the core's right side normal
 	r := b.Radius()
 
 	// a's faces: B's core must move by pen = n·v_i − min(n·q) along n_i

@@ -3,6 +3,7 @@ package shape
 import (
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // NewCapsule returns the capsule of every point within r of the segment
@@ -75,4 +76,15 @@ func (s Shape) Segment() (p0, p1 Vec2) {
 	}
 	d := s.polyData()
 	return d[0], d[1]
+}
+
+// SegmentFrame returns a capsule's or segment's ends and the unit normal of
+// its right side (right of p0→p1; the left side's is its negation), in one
+// call for the pair routines, or zeros for other kinds.
+func (s Shape) SegmentFrame() (p0, p1, n Vec2) {
+	if (s.kind != KindCapsule && s.kind != KindSegment) || s.poly == nil {
+		return Vec2{}, Vec2{}, Vec2{}
+	}
+	d := (*[3]Vec2)(unsafe.Pointer(s.poly))
+	return d[0], d[1], d[2]
 }
