@@ -10,8 +10,14 @@ import (
 
 // Config sets up a World. The zero Config is a working world.
 type Config struct {
-	// Workers is the number of goroutines that run the narrow phase: 0 means
-	// GOMAXPROCS, 1 means none besides the caller's.
+	// Workers is how many goroutines share a large Step's narrow phase and
+	// pair search, the caller's among them: 0 means GOMAXPROCS, 1 means the
+	// caller's alone. The others are the process's shared workers (as many
+	// as the largest Workers − 1 of any world, started when a step first
+	// needs them), so a thousand worlds do not start a thousand goroutines;
+	// a step whose helpers are busy with other worlds runs the work itself.
+	// Steps below a few thousand candidate pairs never use them. A server
+	// stepping many small rooms on its own goroutines should use Workers 1.
 	Workers int
 	// Margin grows each body's box in the broad phase, in world units, so
 	// that small moves do not touch the tree; 0 means the broad phase's
@@ -111,9 +117,6 @@ func NewWorld(cfg Config) *World {
 	w.tree.SetFilter(w.pairFilter)
 	if cfg.Workers > 1 {
 		w.pool = newPool(cfg.Workers)
-		// The pool's goroutines hold no reference to w, so w can be
-		// collected; the cleanup then stops them.
-		runtime.AddCleanup(w, func(p *pool) { p.close() }, w.pool)
 	}
 	w.setParallelFrom(minParallelPairs, minParallelQueries)
 	return w
@@ -129,13 +132,13 @@ func (w *World) setParallelFrom(pairs, queries int) {
 	}
 }
 
-// Close stops the world's worker goroutines. The world stays usable and
-// steps on the caller's goroutine afterwards. Close is optional: an
-// unreachable world stops its workers when it is collected.
+// Close makes the world step on the caller's goroutine alone from now on.
+// The world stays usable. Close is optional: a world owns no goroutine (the
+// workers are shared by all worlds), so an unreachable world is simply
+// collected.
 func (w *World) Close() {
 	if w.pool != nil {
 		w.tree.SetParallel(0, 0, nil)
-		w.pool.close()
 		w.pool = nil
 	}
 }
