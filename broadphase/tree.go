@@ -83,7 +83,7 @@ type Tree struct {
 	// Proxy storage, indexed by id.
 	fat   []shape.AABB
 	flags []uint8
-	live  int
+	live  int32
 	// extSum is the sum over live proxies of their fat width plus height,
 	// for RayCast's chunk length.
 	extSum float64
@@ -93,15 +93,22 @@ type Tree struct {
 	candTmp []uint64 // scratch: radix sort buffer
 	pairs   []Pair   // the pair set, sorted by key
 	next    []Pair   // scratch: the pair set being built
-	// Parallel queries (SetParallel): per-worker candidate buffers.
-	par          func(n int, fn func(worker, lo, hi int))
-	parMin       int
+	// Parallel queries (SetParallel), nil until set: a small world's tree
+	// carries none of it.
+	par *parallel
+	reinserted int32  // since the last UpdatePairs (int32s, packed: an empty tree stays small)
+	seq        uint32 // re-inserts by Update, ever: drives stretchJitter
+	stats        Stats
+}
+
+// parallel is a tree's parallel-query state: the hook, the size from which
+// it is used, and per-worker candidate buffers.
+type parallel struct {
+	run          func(n int, fn func(worker, lo, hi int))
+	min          int
 	queryRangeFn func(worker, lo, hi int)
 	wcand        [][]uint64
 	wqueried     []int
-	reinserted   int    // since the last UpdatePairs
-	seq          uint32 // re-inserts by Update, ever: drives stretchJitter
-	stats        Stats
 }
 
 // NewTree returns an empty tree tuned by cfg.
@@ -225,24 +232,24 @@ func (t *Tree) mustLive(id int32, op string) {
 // static, whose fat boxes overlap (boundaries included) and that the filter
 // accepted.
 func (t *Tree) UpdatePairs() {
-	st := Stats{Reinserted: t.reinserted}
+	st := Stats{Reinserted: int(t.reinserted)}
 	t.reinserted = 0
 
 	// Query. When both ends of a pair moved, only the lower id records it,
 	// so each candidate is found once.
-	if t.par != nil && len(t.moved) >= t.parMin {
+	if p := t.par; p != nil && len(t.moved) >= p.min {
 		// The queries only read the tree, so they run in parallel, each
 		// worker into its own buffer; sorting makes the order independent
 		// of the split.
-		for i := range t.wcand {
-			t.wcand[i] = t.wcand[i][:0]
-			t.wqueried[i] = 0
+		for i := range p.wcand {
+			p.wcand[i] = p.wcand[i][:0]
+			p.wqueried[i] = 0
 		}
-		t.par(len(t.moved), t.queryRangeFn)
+		p.run(len(t.moved), p.queryRangeFn)
 		t.cand = t.cand[:0]
-		for i := range t.wcand {
-			t.cand = append(t.cand, t.wcand[i]...)
-			st.Queried += t.wqueried[i]
+		for i := range p.wcand {
+			t.cand = append(t.cand, p.wcand[i]...)
+			st.Queried += p.wqueried[i]
 		}
 	} else {
 		t.cand, st.Queried = t.queryMoved(t.moved, t.cand[:0])
@@ -299,7 +306,7 @@ func (t *Tree) UpdatePairs() {
 	}
 	t.moved = t.moved[:0]
 	st.Pairs = len(t.pairs)
-	st.Proxies = t.live
+	st.Proxies = int(t.live)
 	t.stats = st
 }
 
@@ -330,7 +337,8 @@ func (t *Tree) queryMoved(moved []int32, cand []uint64) ([]uint64, int) {
 // queryRange is the parallel unit of UpdatePairs: worker w queries the
 // moved proxies lo to hi into its own buffer.
 func (t *Tree) queryRange(w, lo, hi int) {
-	t.wcand[w], t.wqueried[w] = t.queryMoved(t.moved[lo:hi], t.wcand[w])
+	p := t.par
+	p.wcand[w], p.wqueried[w] = t.queryMoved(t.moved[lo:hi], p.wcand[w])
 }
 
 // SetParallel lets UpdatePairs spread the queries of the moved proxies over
@@ -340,10 +348,12 @@ func (t *Tree) queryRange(w, lo, hi int) {
 // all calls are done. The pairs found are the same as without it. nil turns
 // it off.
 func (t *Tree) SetParallel(workers, minMoved int, par func(n int, fn func(worker, lo, hi int))) {
-	t.par, t.parMin = par, minMoved
-	t.wcand = make([][]uint64, workers)
-	t.wqueried = make([]int, workers)
-	t.queryRangeFn = t.queryRange // one method value, not one per step
+	if par == nil {
+		t.par = nil
+		return
+	}
+	t.par = &parallel{run: par, min: minMoved, wcand: make([][]uint64, workers), wqueried: make([]int, workers)}
+	t.par.queryRangeFn = t.queryRange // one method value, not one per step
 }
 
 // sortCandidates sorts t.cand. A key holds two ids below len(t.flags), so
@@ -393,7 +403,7 @@ func (t *Tree) Pairs() []Pair { return t.pairs }
 func (t *Tree) FatAABB(id int32) shape.AABB { return t.fat[id] }
 
 // Len returns the number of live proxies.
-func (t *Tree) Len() int { return t.live }
+func (t *Tree) Len() int { return int(t.live) }
 
 // Stats returns the counters of the last [Tree.UpdatePairs].
 func (t *Tree) Stats() Stats { return t.stats }

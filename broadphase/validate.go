@@ -34,7 +34,7 @@ func (t *Tree) validate(tight []shape.AABB) error {
 			return fmt.Errorf("proxy %d: tight box %v outside fat box %v", i, tight[i], t.fat[i])
 		}
 	}
-	if live != t.live || t.tr.Len()+t.st.Len() != live {
+	if live != int(t.live) || t.tr.Len()+t.st.Len() != live {
 		return fmt.Errorf("live proxies %d, Len() %d, rtree Lens %d + %d", live, t.live, t.tr.Len(), t.st.Len())
 	}
 	if moved != len(t.moved) {

@@ -13,7 +13,13 @@ import (
 type bulletSet struct {
 	slots []int32
 	prev  []bulletPrev // index for index with slots
-	found []Contact    // scratch: the swept contacts of this Step
+	sw    *bulletSweep // the sweep's scratch, made at the first bullet's Step
+}
+
+// bulletSweep is the scratch of the sweep in progress: the swept contacts
+// found, and the bullet being swept, for visit.
+type bulletSweep struct {
+	found []Contact // the swept contacts of this Step
 	// The bullet being swept, for visit, a method value made once so that
 	// the tree query allocates nothing.
 	s          int32
@@ -36,14 +42,20 @@ type bulletPrev struct {
 }
 
 func (w *World) addBullet(s int32) {
-	bs := &w.bullets
+	if w.bullets == nil {
+		w.bullets = &bulletSet{} // at the first bullet: most worlds have none
+	}
+	bs := w.bullets
 	i, _ := slices.BinarySearch(bs.slots, s)
 	bs.slots = slices.Insert(bs.slots, i, s)
 	bs.prev = slices.Insert(bs.prev, i, bulletPrev{pos: w.b.xf[s].Pos, angle: w.b.angle[s]})
 }
 
 func (w *World) removeBullet(s int32) {
-	bs := &w.bullets
+	bs := w.bullets
+	if bs == nil {
+		return
+	}
 	if i, ok := slices.BinarySearch(bs.slots, s); ok {
 		bs.slots = slices.Delete(bs.slots, i, i+1)
 		bs.prev = slices.Delete(bs.prev, i, i+1)
@@ -56,10 +68,14 @@ func (w *World) removeBullet(s int32) {
 // taken in slot order on the caller's goroutine, so the result is the same
 // for any worker count.
 func (w *World) sweepBullets() {
-	bs := &w.bullets
-	if len(bs.slots) == 0 {
+	bs := w.bullets
+	if bs == nil || len(bs.slots) == 0 {
 		return
 	}
+	if bs.sw == nil {
+		bs.sw = &bulletSweep{}
+	}
+	sw := bs.sw
 	b := &w.b
 	n0 := len(w.contacts)
 	for i, s := range bs.slots {
@@ -68,31 +84,31 @@ func (w *World) sweepBullets() {
 		if p.pos == cur.Pos && p.angle == b.angle[s] {
 			continue // did not move: the discrete contacts are all
 		}
-		bs.s, bs.from, bs.fromAngle, bs.n0 = s, shape.NewTransform(p.pos, p.angle), p.angle, n0
-		bs.box = b.shapes[s].WorldAABB(bs.from).Union(b.hot[s].tight)
+		sw.s, sw.from, sw.fromAngle, sw.n0 = s, shape.NewTransform(p.pos, p.angle), p.angle, n0
+		sw.box = b.shapes[s].WorldAABB(sw.from).Union(b.hot[s].tight)
 		if p.angle != b.angle[s] && b.shapes[s].Kind() != shape.KindAABB {
 			// Turning, it may reach beyond both end boxes: bound the path
 			// of its origin by the shape's bounding radius.
 			r := b.shapes[s].BoundingRadius()
 			path := shape.AABB{Min: p.pos.Min(cur.Pos), Max: p.pos.Max(cur.Pos)}
-			bs.box = bs.box.Union(path.Expand(r))
+			sw.box = sw.box.Union(path.Expand(r))
 		}
-		if bs.visit == nil {
-			bs.visit, bs.visitSweep = w.visitBullet, w.visitBulletSweep
+		if sw.visit == nil {
+			sw.visit, sw.visitSweep = w.visitBullet, w.visitBulletSweep
 		}
 		if d := cur.Pos.Sub(p.pos); p.angle == b.angle[s] && d.Len() > 0 && !math.IsInf(d.Len(), 0) {
 			// Translating: walk the tree along the path with the bullet's
 			// box (as CastShape does) instead of searching the whole
 			// swept box.
-			fb := b.shapes[s].WorldAABB(bs.from)
+			fb := b.shapes[s].WorldAABB(sw.from)
 			l := d.Len()
-			bs.origin, bs.dir, bs.l, bs.half = fb.Center(), d.Scale(1/l), l, fb.HalfExtents()
-			w.tree.Sweep(bs.origin, bs.dir, l, bs.half, bs.visitSweep)
+			sw.origin, sw.dir, sw.l, sw.half = fb.Center(), d.Scale(1/l), l, fb.HalfExtents()
+			w.tree.Sweep(sw.origin, sw.dir, l, sw.half, sw.visitSweep)
 		} else {
-			w.tree.Query(bs.box, bs.visit)
+			w.tree.Query(sw.box, sw.visit)
 		}
 	}
-	if f := bs.found; len(f) > 0 {
+	if f := sw.found; len(f) > 0 {
 		// The discrete contacts are sorted already: sort the few swept
 		// ones and merge them in from the back.
 		slices.SortFunc(f, func(x, y Contact) int {
@@ -116,7 +132,7 @@ func (w *World) sweepBullets() {
 				j--
 			}
 		}
-		bs.found = f[:0]
+		sw.found = f[:0]
 	}
 	for i, s := range bs.slots {
 		bs.prev[i] = bulletPrev{pos: b.xf[s].Pos, angle: b.angle[s]}
@@ -125,19 +141,19 @@ func (w *World) sweepBullets() {
 
 // visitBullet considers body k for the bullet being swept.
 func (w *World) visitBullet(k int32) bool {
-	b, bs := &w.b, &w.bullets
-	s := bs.s
-	if k == s || !b.hot[k].tight.Overlaps(bs.box) || !w.pairFilter(s, k) {
+	b, sw := &w.b, w.bullets.sw
+	s := sw.s
+	if k == s || !b.hot[k].tight.Overlaps(sw.box) || !w.pairFilter(s, k) {
 		return true
 	}
 	if b.hot[k].flags&flagBullet != 0 && k < s {
 		return true // the pair of two bullets is swept from the lower slot
 	}
-	if w.hasContact(s, k, bs.n0) {
+	if w.hasContact(s, k, sw.n0) {
 		return true
 	}
-	if c, ok := w.sweepPair(s, bs.from, bs.fromAngle, k); ok {
-		bs.found = append(bs.found, c)
+	if c, ok := w.sweepPair(s, sw.from, sw.fromAngle, k); ok {
+		sw.found = append(sw.found, c)
 	}
 	return true
 }
@@ -147,10 +163,10 @@ func (w *World) visitBullet(k int32) bool {
 func (w *World) visitBulletSweep(k int32, limit float64) float64 {
 	// The tree met k's fat box; skip it unless the path meets its tight
 	// box too (grown by the bullet's half extents), before any cast.
-	bs := &w.bullets
+	sw := w.bullets.sw
 	t := w.b.hot[k].tight
-	g := shape.AABB{Min: t.Min.Sub(bs.half), Max: t.Max.Add(bs.half)}
-	if pathMeets(g, bs.origin, bs.dir, bs.l) {
+	g := shape.AABB{Min: t.Min.Sub(sw.half), Max: t.Max.Add(sw.half)}
+	if pathMeets(g, sw.origin, sw.dir, sw.l) {
 		w.visitBullet(k)
 	}
 	return limit
@@ -208,7 +224,7 @@ func (w *World) sweepPair(s int32, from shape.Transform, fromAngle float64, k in
 	kxf := b.xf[k]
 	kFrom, kFromAngle, kMoved := kxf, b.angle[k], false
 	if b.hot[k].flags&flagBullet != 0 {
-		if i, ok := slices.BinarySearch(w.bullets.slots, k); ok {
+		if i, ok := slices.BinarySearch(w.bullets.slots, k); ok { // k is a bullet: the set exists
 			p := w.bullets.prev[i]
 			kFrom, kFromAngle = shape.NewTransform(p.pos, p.angle), p.angle
 			kMoved = kFrom != kxf

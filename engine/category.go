@@ -8,7 +8,7 @@ import "math/bits"
 // single bit sits in that bit's list; a body of several bits sits in multi.
 // Lists are unordered, with O(1) removal by swapping in the last entry.
 type catIndex struct {
-	lists [32][]int32
+	lists *[32][]int32 // allocated at the first single-bit body: an empty world is small
 	multi []int32
 	pos   []int32 // pos[slot] is the slot's index in its list
 }
@@ -18,6 +18,9 @@ func (c *catIndex) grow() { c.pos = append(c.pos, 0) }
 // list returns the list a body of category cat belongs in.
 func (c *catIndex) list(cat uint32) *[]int32 {
 	if cat&(cat-1) == 0 {
+		if c.lists == nil {
+			c.lists = new([32][]int32)
+		}
 		return &c.lists[bits.TrailingZeros32(cat)]
 	}
 	return &c.multi
@@ -42,6 +45,9 @@ func (c *catIndex) remove(s int32, cat uint32) {
 // every body of several bits (an upper bound: the candidates of a scan).
 func (c *catIndex) count(mask uint32) int {
 	n := len(c.multi)
+	if c.lists == nil {
+		return n
+	}
 	for m := mask; m != 0; m &= m - 1 {
 		n += len(c.lists[bits.TrailingZeros32(m)])
 	}
@@ -51,7 +57,7 @@ func (c *catIndex) count(mask uint32) int {
 // each calls fn for every live body with a category bit in mask (and for
 // every body of several bits, which fn must check), until fn returns false.
 func (c *catIndex) each(mask uint32, fn func(s int32) bool) {
-	for m := mask; m != 0; m &= m - 1 {
+	for m := mask; m != 0 && c.lists != nil; m &= m - 1 {
 		for _, s := range c.lists[bits.TrailingZeros32(m)] {
 			if !fn(s) {
 				return

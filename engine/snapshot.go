@@ -100,9 +100,10 @@ func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 	for _, l := range [][]int32{b.free, b.dying, b.dead, b.moved} {
 		dst = appendSlots(dst, l)
 	}
-	dst = le.AppendUint32(dst, uint32(len(w.bullets.slots)))
-	for i, s := range w.bullets.slots {
-		p := w.bullets.prev[i]
+	bslots, bprev := w.bulletLists()
+	dst = le.AppendUint32(dst, uint32(len(bslots)))
+	for i, s := range bslots {
+		p := bprev[i]
 		dst = le.AppendUint32(dst, uint32(s))
 		dst = appendF64(dst, p.pos.X)
 		dst = appendF64(dst, p.pos.Y)
@@ -155,8 +156,9 @@ func (w *World) StateHash() uint64 {
 			h.word(uint64(uint32(x)))
 		}
 	}
-	for i, s := range w.bullets.slots {
-		p := w.bullets.prev[i]
+	bslots, bprev := w.bulletLists()
+	for i, s := range bslots {
+		p := bprev[i]
 		h.word(uint64(s))
 		h.f64(p.pos.X)
 		h.f64(p.pos.Y)
@@ -228,6 +230,15 @@ func (h *fnvHash) shape(sh shape.Shape) {
 
 func appendF64(dst []byte, f float64) []byte {
 	return binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
+}
+
+// bulletLists returns the world's bullets and their previous places (nil
+// when it never had a bullet).
+func (w *World) bulletLists() ([]int32, []bulletPrev) {
+	if w.bullets == nil {
+		return nil, nil
+	}
+	return w.bullets.slots, w.bullets.prev
 }
 
 func appendSlots(dst []byte, l []int32) []byte {
@@ -642,10 +653,13 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	w.b = b
 	w.tree = tree
 	w.tree.SetFilter(w.pairFilter)
-	w.bullets = bs
+	w.bullets = nil
+	if len(bs.slots) > 0 {
+		w.bullets = &bs
+	}
 	w.contacts, w.prev, w.began, w.ended = contacts, prev, began, ended
 	w.stats = Stats{}
-	w.setParallelFrom(w.parPairs, minParallelQueries)
+	w.setParallelFrom(int(w.parPairs), int(w.parQueries))
 	return nil
 }
 
@@ -665,8 +679,10 @@ func (w *World) Clone() *World {
 	}
 	c.tree = w.tree.Clone()
 	c.tree.SetFilter(c.pairFilter)
-	c.setParallelFrom(w.parPairs, minParallelQueries)
-	c.bullets = bulletSet{slots: slices.Clone(w.bullets.slots), prev: slices.Clone(w.bullets.prev)}
+	c.setParallelFrom(int(w.parPairs), int(w.parQueries))
+	if w.bullets != nil {
+		c.bullets = &bulletSet{slots: slices.Clone(w.bullets.slots), prev: slices.Clone(w.bullets.prev)}
+	}
 	c.contacts, c.prev = slices.Clone(w.contacts), slices.Clone(w.prev)
 	c.began, c.ended = slices.Clone(w.began), slices.Clone(w.ended)
 	c.stats = w.stats
@@ -675,8 +691,11 @@ func (w *World) Clone() *World {
 
 func (c *catIndex) clone() catIndex {
 	var d catIndex
-	for i := range c.lists {
-		d.lists[i] = slices.Clone(c.lists[i])
+	if c.lists != nil {
+		d.lists = new([32][]int32)
+		for i := range c.lists {
+			d.lists[i] = slices.Clone(c.lists[i])
+		}
 	}
 	d.multi, d.pos = slices.Clone(c.multi), slices.Clone(c.pos)
 	return d

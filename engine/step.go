@@ -52,6 +52,9 @@ func (w *World) Step() {
 		reg = trace.StartRegion(context.Background(), "collide.pairs")
 	}
 
+	if w.pool == nil && (moved >= int(w.parQueries) || b.count >= int(w.parPairs)/4) {
+		w.usePool() // a world big enough to share the work gets its pool
+	}
 	w.tree.UpdatePairs()
 	pairs := w.tree.Pairs()
 	t2 := time.Now()
@@ -61,7 +64,7 @@ func (w *World) Step() {
 	}
 
 	w.prev, w.contacts = w.contacts, w.prev[:0]
-	if w.pool == nil || len(pairs) < w.parPairs {
+	if w.pool == nil || len(pairs) < int(w.parPairs) {
 		w.contacts = w.narrow(pairs, w.contacts)
 	} else {
 		w.contacts = w.pool.run(w, pairs, w.contacts)

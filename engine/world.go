@@ -95,14 +95,15 @@ type World struct {
 	tree *broadphase.Tree
 
 	contacts, prev []Contact
-	bullets        bulletSet
+	bullets        *bulletSet // nil until the first bullet
 	began, ended   []int32 // indexes into contacts and prev
 	stats          Stats
 
 	pool *pool
-	// Work size from which Step uses the pool; tests lower it so that
+	// Work sizes from which Step uses the pool; tests lower them so that
 	// small scenes exercise the parallel paths.
-	parPairs int
+	parPairs, parQueries int32
+	closed               bool // Close was called: steps stay on the caller
 }
 
 // NewWorld returns an empty world.
@@ -115,20 +116,30 @@ func NewWorld(cfg Config) *World {
 		tree: broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames}),
 	}
 	w.tree.SetFilter(w.pairFilter)
-	if cfg.Workers > 1 {
-		w.pool = newPool(cfg.Workers)
-	}
-	w.setParallelFrom(minParallelPairs, minParallelQueries)
+	w.parPairs, w.parQueries = minParallelPairs, minParallelQueries
 	return w
+}
+
+// usePool gives the world its pool (and the broad phase its parallel hook)
+// when it is configured for more than one worker and has none yet: at the
+// first Step big enough to share, so that small worlds never carry one.
+func (w *World) usePool() {
+	if w.pool == nil && w.cfg.Workers > 1 && !w.closed {
+		w.pool = newPool(w.cfg.Workers)
+		w.tree.SetParallel(w.pool.n, int(w.parQueries), w.pool.parallelFor)
+	}
 }
 
 // setParallelFrom sets the work sizes from which Step uses the pool: pairs
 // for the narrow phase, re-inserted proxies for the broad phase's queries.
 // Tests lower them so that small scenes take the parallel paths.
 func (w *World) setParallelFrom(pairs, queries int) {
-	w.parPairs = pairs
-	if w.pool != nil {
+	w.parPairs, w.parQueries = int32(pairs), int32(queries)
+	switch {
+	case w.pool != nil:
 		w.tree.SetParallel(w.pool.n, queries, w.pool.parallelFor)
+	case pairs < minParallelPairs:
+		w.usePool() // a test lowered the sizes: the pool at once
 	}
 }
 
@@ -137,6 +148,7 @@ func (w *World) setParallelFrom(pairs, queries int) {
 // workers are shared by all worlds), so an unreachable world is simply
 // collected.
 func (w *World) Close() {
+	w.closed = true
 	if w.pool != nil {
 		w.tree.SetParallel(0, 0, nil)
 		w.pool = nil
