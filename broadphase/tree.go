@@ -95,10 +95,10 @@ type Tree struct {
 	next    []Pair   // scratch: the pair set being built
 	// Parallel queries (SetParallel), nil until set: a small world's tree
 	// carries none of it.
-	par *parallel
+	par        *parallel
 	reinserted int32  // since the last UpdatePairs (int32s, packed: an empty tree stays small)
 	seq        uint32 // re-inserts by Update, ever: drives stretchJitter
-	stats        Stats
+	stats      Stats
 }
 
 // parallel is a tree's parallel-query state: the hook, the size from which

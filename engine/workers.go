@@ -121,4 +121,3 @@ func (p *pool) parallelFor(n int, fn func(worker, lo, hi int)) {
 	fn(0, 0, min(chunk, n))
 	p.wg.Wait()
 }
-

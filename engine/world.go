@@ -96,7 +96,7 @@ type World struct {
 
 	contacts, prev []Contact
 	bullets        *bulletSet // nil until the first bullet
-	began, ended   []int32 // indexes into contacts and prev
+	began, ended   []int32    // indexes into contacts and prev
 	stats          Stats
 
 	pool *pool
