@@ -86,6 +86,9 @@ func before(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform
 	if c := cmpVec(ta.Pos, tb.Pos); c != 0 {
 		return c < 0
 	}
+	if ta == tb && a == b {
+		return false // exact twins (the same shape value, placed alike): neither comes first
+	}
 	if c := cmpVec(shape.V(ta.Rot.Cos(), ta.Rot.Sin()), shape.V(tb.Rot.Cos(), tb.Rot.Sin())); c != 0 {
 		return c < 0
 	}
