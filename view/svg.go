@@ -196,8 +196,11 @@ func (s *svgWriter) prim(f *Frame, p *prim) {
 	}
 }
 
+// escaper collects the XML-escaped bytes of a text (xml.EscapeText writes
+// to an io.Writer).
 type escaper []byte
 
+// Write appends b.
 func (e *escaper) Write(b []byte) (int, error) { *e = append(*e, b...); return len(b), nil }
 
 func (s *svgWriter) style(f *Frame, p *prim) {
