@@ -96,8 +96,10 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 			for i, v := range h.verts {
 				sep[i] = h.normals[i].Dot(q.Sub(v))
 			}
+			ip := nv - 1 // the face before vertex i
 			for i, v := range h.verts {
-				si, sp := sep[i], sep[(i+nv-1)%nv]
+				si, sp := sep[i], sep[ip]
+				ip = i
 				if si < tol && sp < tol {
 					continue // behind both faces at vertex i
 				}
@@ -110,7 +112,9 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 				}
 				e := h.verts[next(i, nv)].Sub(v)
 				if u := w.Dot(e); u > 0 && u < e.LenSq() {
-					si = math.Max(si, 0)
+					if si < 0 {
+						si = 0 // behind by rounding only: touching
+					}
 					if dd := float64(si * si); dd < d2 {
 						d2, feat = dd, hcFeature{kind: hcEndOnFace, i: i, k: k}
 					}
