@@ -147,3 +147,36 @@ func TestRayMissesCapsuleWithInfiniteLength(t *testing.T) {
 		}
 	}
 }
+
+// TestCastBeyondMaxMagnitudeIsNoHit: a cast or sweep longer than
+// shape.MaxMagnitude (a bullet restored from crafted bytes jumped 9e159 in
+// one step) gives no hit instead of a NaN fraction.
+func TestCastBeyondMaxMagnitudeIsNoHit(t *testing.T) {
+	a, b := npCircle(t, 1), npOBB(t, 1, 1)
+	far := xy(9e159, 1e-76)
+	if h, ok := narrowphase.Cast(a, shape.Identity, far, b, npAt(5, 0, 0)); ok {
+		t.Errorf("Cast by %v = %+v, want no hit", far, h)
+	}
+	sa := narrowphase.Sweep{P1: far}
+	sb := narrowphase.Sweep{P0: xy(5, 0), P1: xy(5, 0), A0: 0.3, A1: 0.3}
+	if tt, ok := narrowphase.TimeOfImpact(a, sa, b, sb); ok {
+		t.Errorf("TimeOfImpact over %v = %v, want no hit", far, tt)
+	}
+	// Just within the limit, the hit is finite.
+	if h, ok := narrowphase.Cast(a, shape.Identity, xy(shape.MaxMagnitude, 0), b, npAt(5, 0, 0)); !ok || !shape.IsFinite(h.Fraction) || !h.Point.IsFinite() {
+		t.Errorf("Cast by MaxMagnitude = %+v, %v; want a finite hit", h, ok)
+	}
+}
+
+// TestTimeOfImpactFarSweepIsFinite: a sweep from 4e116 away (within
+// MaxMagnitude) once made the bounding-disc quadratic overflow into a NaN
+// time (found by FuzzUnmarshal, through a restored bullet).
+func TestTimeOfImpactFarSweepIsFinite(t *testing.T) {
+	box := npAABB(t, 2.9780545295058823e+09, 1.398043286095289e-76)
+	c := npOffsetCircle(t, xy(1.398043286095289e-76, 1.398043286095289e-76), 1.398043286095289e-76)
+	sa := narrowphase.Sweep{P0: xy(4.130296612654703e+116, 1.398043286095289e-76), P1: xy(10.48245257377948, 0.7658479027876449), A0: 1.398043286095289e-76, A1: 3.3668449497583772}
+	sb := narrowphase.Sweep{P0: xy(6.990216430476444e-77, 1.398043286095289e-76), P1: xy(6.990216430476444e-77, 1.398043286095289e-76)}
+	if tt, ok := narrowphase.TimeOfImpact(box, sa, c, sb); ok && !(tt >= 0 && tt <= 1) {
+		t.Fatalf("TimeOfImpact = %v, %v; want a time in [0, 1]", tt, ok)
+	}
+}

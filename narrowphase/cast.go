@@ -29,7 +29,8 @@ type CastHit struct {
 // side. Shapes that overlap at the start (Collide reports a contact) give a
 // hit at Fraction 0 with Point Collide's first contact point and Normal the
 // negated Collide normal. A zero delta hits only shapes touching at the
-// start. An invalid shape or a non-finite delta gives no hit.
+// start. An invalid shape, a non-finite delta, or one longer than
+// shape.MaxMagnitude on an axis (whose square would overflow) gives no hit.
 //
 // Algorithm: a moved by x touches b exactly when x lies in the Minkowski
 // difference M = b ⊕ (−a). Every shape here is a convex core (a point or a
@@ -43,7 +44,7 @@ type CastHit struct {
 // relative to b's position, so precision holds far from the world origin.
 // Nothing allocates.
 func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
-	if !a.Valid() || !b.Valid() || !delta.IsFinite() {
+	if !a.Valid() || !b.Valid() || !(math.Abs(delta.X) <= shape.MaxMagnitude && math.Abs(delta.Y) <= shape.MaxMagnitude) {
 		return CastHit{}, false
 	}
 	if !a.Kind().Convex() || !b.Kind().Convex() {

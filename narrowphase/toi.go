@@ -36,7 +36,8 @@ const (
 // do not overlap anywhere in [0, t), and at t they are within 1e-6 of their
 // size of touching. Shapes that touch or overlap at 0 give 0. hit is false
 // when they stay apart over the whole sweep (or an input is invalid: a zero
-// Shape or a non-finite sweep).
+// Shape, a non-finite sweep, or one that moves farther than
+// shape.MaxMagnitude on an axis, whose square would overflow).
 //
 // Algorithm: conservative advancement (Mirtich, "Impulse-based dynamic
 // simulation of rigid body systems", 1996; Ericson, Real-Time Collision
@@ -182,7 +183,9 @@ func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, 
 }
 
 func sweepFinite(s Sweep) bool {
-	return s.P0.IsFinite() && s.P1.IsFinite() && shape.IsFinite(s.A0) && shape.IsFinite(s.A1) && s.P1.Sub(s.P0).IsFinite()
+	d := s.P1.Sub(s.P0)
+	return s.P0.IsFinite() && s.P1.IsFinite() && shape.IsFinite(s.A0) && shape.IsFinite(s.A1) &&
+		math.Abs(d.X) <= shape.MaxMagnitude && math.Abs(d.Y) <= shape.MaxMagnitude
 }
 
 // gap returns the distance between the shapes whose Minkowski difference is
@@ -211,6 +214,14 @@ func (m *mink) gap() (float64, shape.Vec2) {
 // when two discs of radii summing to r, with centres p apart and closing at
 // v, first touch.
 func discsMeet(p, v shape.Vec2, r float64) (float64, bool) {
+	// Far apart or fast (a bullet restored 1e116 away), the products below
+	// would overflow: the root does not change when all three are scaled
+	// alike, so scale them down first. Ordinary inputs are left as they
+	// are, bit for bit.
+	if m := math.Max(math.Max(math.Abs(p.X), math.Abs(p.Y)), math.Max(math.Max(math.Abs(v.X), math.Abs(v.Y)), r)); m > 1e100 {
+		k := 1 / m
+		p, v, r = p.Scale(k), v.Scale(k), float64(r*k)
+	}
 	c := p.LenSq() - float64(r*r)
 	if c <= 0 {
 		return 0, true
@@ -226,8 +237,8 @@ func discsMeet(p, v shape.Vec2, r float64) (float64, bool) {
 	}
 	// The nearer root, without cancellation: c / (-b + √disc).
 	t := c / (-b + math.Sqrt(disc))
-	if t > 1 {
-		return 0, false
+	if !(t <= 1) {
+		return 0, false // beyond the sweep (or, by some overflow, not a number)
 	}
 	return math.Max(0, t), true
 }
