@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/bench/scene"
 )
 
 // snapScene drives a world with a seeded stream of inputs: adds (bullets and
@@ -79,6 +80,12 @@ func newSnapScene(t testing.TB, seed uint64) *snapScene {
 // only on the scene's random stream, and the ids on w's answers (which must
 // agree between the worlds compared).
 func (sc *snapScene) frame(t testing.TB, w *collide.World) {
+	sc.mutate(t, w)
+	w.Step()
+}
+
+// mutate applies one frame of inputs to w without stepping it.
+func (sc *snapScene) mutate(t testing.TB, w *collide.World) {
 	r := sc.r
 	for range 3 {
 		def := collide.BodyDef{Shape: sc.shapes[r.IntN(len(sc.shapes))], Position: collide.V(12*r.Float64(), 12*r.Float64()),
@@ -113,7 +120,6 @@ func (sc *snapScene) frame(t testing.TB, w *collide.World) {
 			t.Fatal(err)
 		}
 	}
-	w.Step()
 }
 
 // observe hashes everything a server reads from w: contacts and events bit
@@ -121,15 +127,22 @@ func (sc *snapScene) frame(t testing.TB, w *collide.World) {
 func observe(w *collide.World) uint64 {
 	h := fnv.New64a()
 	put := func(format string, a ...any) { fmt.Fprintf(h, format, a...) }
-	for c := range w.Contacts() {
+	contact := func(tag string, c collide.Contact) {
 		m := c.Manifold
-		put("c %d %d %x %x %x %v %v %x|", c.A, c.B, math.Float64bits(m.Normal.X), math.Float64bits(m.Normal.Y), math.Float64bits(m.Depth), c.Sensor, c.Swept, math.Float64bits(c.TOI))
+		put("%s %d %d %d %d %x %x %x %v %v %x %d", tag, c.A, c.B, c.PartA, c.PartB, math.Float64bits(m.Normal.X), math.Float64bits(m.Normal.Y), math.Float64bits(m.Depth), c.Sensor, c.Swept, math.Float64bits(c.TOI), m.Count)
+		for _, p := range m.Points[:m.Count] {
+			put(" %x %x %x", math.Float64bits(p.Point.X), math.Float64bits(p.Point.Y), math.Float64bits(p.Depth))
+		}
+		put("|")
+	}
+	for c := range w.Contacts() {
+		contact("c", c)
 	}
 	for c := range w.Began() {
-		put("b %d %d|", c.A, c.B)
+		contact("b", c)
 	}
 	for c := range w.Ended() {
-		put("e %d %d|", c.A, c.B)
+		contact("e", c)
 	}
 	var ids []collide.BodyID
 	_ = w.QueryAABB(collide.AABB{Min: collide.V(3, 3), Max: collide.V(9, 9)}, collide.Filter{}, func(id collide.BodyID) bool { ids = append(ids, id); return true })
@@ -199,6 +212,81 @@ func TestSnapshotReplay(t *testing.T) {
 	}
 }
 
+// TestSnapshotMidFrame: a snapshot taken between a frame's mutations and
+// its Step (moves pending, contacts of the moved bodies stored whole)
+// restores to a world that steps to exactly what the original does.
+func TestSnapshotMidFrame(t *testing.T) {
+	for _, seed := range []uint64{4, 5, 6} {
+		orig := collide.NewWorld(collide.Config{Workers: 1})
+		sc := newSnapScene(t, seed)
+		restored := collide.NewWorld(collide.Config{Workers: 2})
+		for f := range 25 {
+			sc.mutate(t, orig)
+			data, err := orig.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := restored.UnmarshalBinary(data); err != nil {
+				t.Fatalf("seed %d frame %d: %v", seed, f, err)
+			}
+			if again, _ := restored.MarshalBinary(); !bytes.Equal(again, data) {
+				t.Fatalf("seed %d frame %d: Marshal → Unmarshal → Marshal changed the bytes", seed, f)
+			}
+			if a, b := observe(orig), observe(restored); a != b {
+				t.Fatalf("seed %d frame %d, before the Step: original %x, restored %x", seed, f, a, b)
+			}
+			orig.Step()
+			restored.Step()
+			if a, b := observe(orig), observe(restored); a != b {
+				t.Fatalf("seed %d frame %d, after the Step: original %x, restored %x", seed, f, a, b)
+			}
+		}
+	}
+}
+
+// TestSnapshotRollback is rollback netcode: every frame is saved; now and
+// then the world goes back k frames (restored into itself, whose broad
+// phase then holds boxes of a later frame) and simulates them again with
+// the same inputs, and must observe at each of them what it did the first
+// time.
+func TestSnapshotRollback(t *testing.T) {
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	sc := newSnapScene(t, 11)
+	type saved struct {
+		data []byte
+		sc   *snapScene
+		obs  uint64
+	}
+	var hist []saved
+	for f := range 60 {
+		data, err := w.AppendBinary(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hist = append(hist, saved{data: data, sc: sc.clone(t)})
+		sc.frame(t, w)
+		hist[len(hist)-1].obs = observe(w)
+		if f%7 != 6 {
+			continue
+		}
+		k := 1 + f%5
+		from := len(hist) - k
+		if err := w.UnmarshalBinary(hist[from].data); err != nil {
+			t.Fatal(err)
+		}
+		sc = hist[from].sc.clone(t)
+		for i := from; i < len(hist); i++ {
+			if data, _ := w.AppendBinary(nil); !bytes.Equal(data, hist[i].data) {
+				t.Fatalf("frame %d, rolled back %d: the state before frame %d differs from the first time", f, k, i)
+			}
+			sc.frame(t, w)
+			if got := observe(w); got != hist[i].obs {
+				t.Fatalf("frame %d, rolled back %d: frame %d observed %x, the first time %x", f, k, i, got, hist[i].obs)
+			}
+		}
+	}
+}
+
 // TestSnapshotKeepsIDsAndRemovedBodies: stale ids stay stale, a removed
 // body stays readable for its Ended contacts, and the next Add reuses the
 // slot the original would.
@@ -254,7 +342,7 @@ func TestSnapshotGolden(t *testing.T) {
 	data, _ := w.MarshalBinary()
 	sum := fnv.New64a()
 	sum.Write(data)
-	const wantBytes, wantState = 0x35d1c9068bafc3c6, 0x8bc6c09b4d931c57
+	const wantBytes, wantState = 0x1229e2cdb67f753f, 0xcf1fef1cf7913d26
 	if got := sum.Sum64(); got != wantBytes {
 		t.Errorf("snapshot bytes hash to %#x (%d bytes), want %#x", got, len(data), uint64(wantBytes))
 	}
@@ -372,4 +460,88 @@ func FuzzUnmarshal(f *testing.F) {
 			t.Fatalf("a world restored from accepted bytes marshals bytes it refuses: %v", err)
 		}
 	})
+}
+
+// TestSnapshotRollbackSwarm rolls a moving swarm back 1 to 6 frames, into
+// itself, and simulates again: most bodies still fit the fat boxes of the
+// later frame, so the restore keeps the broad phase and updates the rest.
+// Every re-simulated frame must observe what it did the first time.
+func TestSnapshotRollbackSwarm(t *testing.T) {
+	sc := scene.Swarm(400, 3)
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	ids, err := scene.Load(w, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := func(sc *scene.Scene) {
+		sc.Advance()
+		if err := scene.Sync(w, sc, ids); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+	}
+	cloneScene := func(sc *scene.Scene) *scene.Scene {
+		c := *sc
+		c.Bodies = slices.Clone(sc.Bodies)
+		return &c
+	}
+	type saved struct {
+		data []byte
+		sc   *scene.Scene
+		obs  uint64
+	}
+	var hist []saved
+	for f := range 48 {
+		data, err := w.AppendBinary(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hist = append(hist, saved{data: data, sc: cloneScene(sc)})
+		step(sc)
+		hist[len(hist)-1].obs = observe(w)
+		if f%8 != 7 {
+			continue
+		}
+		k := 1 + f%6
+		from := len(hist) - k
+		if err := w.UnmarshalBinary(hist[from].data); err != nil {
+			t.Fatal(err)
+		}
+		sc = cloneScene(hist[from].sc)
+		for i := from; i < len(hist); i++ {
+			step(sc)
+			if got := observe(w); got != hist[i].obs {
+				t.Fatalf("frame %d, rolled back %d: frame %d observed %x, the first time %x", f, k, i, got, hist[i].obs)
+			}
+		}
+	}
+}
+
+// TestSnapshotSignedZeroShapes: shapes that differ only in the sign of a
+// zero are different shapes to a snapshot (their bits differ), even next to
+// each other, where the encoder reuses the slot before's entry for the same
+// shape value.
+func TestSnapshotSignedZeroShapes(t *testing.T) {
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	pos := must[collide.Shape](t)(collide.NewOffsetCircle(collide.V(0, 0), 1))
+	neg := must[collide.Shape](t)(collide.NewOffsetCircle(collide.V(math.Copysign(0, -1), 0), 1))
+	if pos.Identical(neg) || !pos.Identical(pos) {
+		t.Fatalf("Identical: +0 and −0 centres %v, a shape and itself %v", pos.Identical(neg), pos.Identical(pos))
+	}
+	for i, sh := range []collide.Shape{pos, neg, neg, pos} {
+		must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: sh, Position: collide.V(float64(3*i), 0)}))
+	}
+	w.Step()
+	data := must[[]byte](t)(w.MarshalBinary())
+	r := collide.NewWorld(collide.Config{Workers: 1})
+	if err := r.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := w.StateHash(), r.StateHash(); a != b {
+		t.Fatalf("StateHash %x, restored %x", a, b)
+	}
+	again := must[[]byte](t)(r.MarshalBinary())
+	if !bytes.Equal(again, data) {
+		t.Fatal("Marshal → Unmarshal → Marshal changed the bytes")
+	}
 }

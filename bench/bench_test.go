@@ -9,6 +9,7 @@ import (
 
 	"github.com/collide-go/collide"
 	"github.com/collide-go/collide/bench/scene"
+	"github.com/collide-go/collide/shape"
 )
 
 // warmupFrames is how long a scene runs before it is measured: bodies
@@ -389,6 +390,18 @@ func BenchmarkSnapshot(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// The same world eight frames on, for a rollback that goes back eight.
+	later := l.w.Clone()
+	for range 8 {
+		l.frame(b)
+	}
+	data8, err := l.w.MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	l.w.Close()
+	l.w = later
+	shapeBytes := shapeTableBytes(b, l)
 	b.Run("Marshal", func(b *testing.B) {
 		b.ReportAllocs()
 		buf := make([]byte, 0, len(data))
@@ -396,12 +409,60 @@ func BenchmarkSnapshot(b *testing.B) {
 			buf, _ = l.w.AppendBinary(buf[:0])
 		}
 		b.ReportMetric(float64(len(data))/float64(len(sc.Bodies)), "bytes/body")
+		b.ReportMetric(float64(len(data)-shapeBytes)/float64(len(sc.Bodies)), "bytes/body-no-shapes")
+	})
+	// A body's new shape makes the next snapshot look up every body's
+	// shape again.
+	b.Run("MarshalNewShape", func(b *testing.B) {
+		b.ReportAllocs()
+		buf := make([]byte, 0, len(data))
+		ids := l.ids
+		body, err := l.w.Body(ids[0])
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if err := l.w.SetShape(ids[0], body.Shape); err != nil {
+				b.Fatal(err)
+			}
+			buf, _ = l.w.AppendBinary(buf[:0])
+		}
 	})
 	b.Run("Unmarshal", func(b *testing.B) {
+		// Into a world that restored it before: rolling back to the same
+		// frame again and again.
 		w := collide.NewWorld(collide.Config{Workers: 1})
 		defer w.Close()
 		b.ReportAllocs()
 		for b.Loop() {
+			if err := w.UnmarshalBinary(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("UnmarshalRollback8", func(b *testing.B) {
+		// Back and forth by eight frames, as a rollback to eight frames ago
+		// does: the world holds the other frame each time.
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		defer w.Close()
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			d := data
+			if i%2 == 1 {
+				d = data8
+			}
+			if err := w.UnmarshalBinary(d); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
+	b.Run("UnmarshalFresh", func(b *testing.B) {
+		// Into a new world each time: a room moved to another process.
+		b.ReportAllocs()
+		for b.Loop() {
+			w := collide.NewWorld(collide.Config{Workers: 1})
 			if err := w.UnmarshalBinary(data); err != nil {
 				b.Fatal(err)
 			}
@@ -419,4 +480,35 @@ func BenchmarkSnapshot(b *testing.B) {
 			l.w.StateHash()
 		}
 	})
+}
+
+// shapeTableBytes returns how many of a snapshot's bytes hold its shape
+// table, from the format's sizes: a kind byte, then a circle's three
+// floats, a box's two, or a polygon's vertex count byte and vertices. Only
+// the swarm's kinds are counted.
+func shapeTableBytes(b *testing.B, l *loaded) int {
+	seen := map[collide.Shape]bool{}
+	n := 0
+	for _, id := range l.ids {
+		body, err := l.w.Body(id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sh := body.Shape
+		if seen[sh] {
+			continue
+		}
+		seen[sh] = true
+		switch sh.Kind() {
+		case shape.KindCircle:
+			n += 1 + 3*8
+		case shape.KindAABB, shape.KindOBB:
+			n += 1 + 2*8
+		case shape.KindPolygon:
+			n += 2 + 16*len(sh.Vertices())
+		default:
+			b.Fatalf("a %v in the swarm", sh.Kind())
+		}
+	}
+	return n
 }

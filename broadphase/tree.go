@@ -402,6 +402,19 @@ func (t *Tree) Pairs() []Pair { return t.pairs }
 // FatAABB returns the fat box of proxy id, the box the tree indexes it by.
 func (t *Tree) FatAABB(id int32) shape.AABB { return t.fat[id] }
 
+// Alive reports whether proxy id is alive, and if so whether it is static.
+func (t *Tree) Alive(id int32) (alive, static bool) {
+	if id < 0 || int(id) >= len(t.flags) {
+		return false, false
+	}
+	f := t.flags[id]
+	return f&flagAlive != 0, f&flagStatic != 0
+}
+
+// IDs returns one more than the largest proxy id the tree has held: every
+// live id is below it.
+func (t *Tree) IDs() int { return len(t.flags) }
+
 // Len returns the number of live proxies.
 func (t *Tree) Len() int { return int(t.live) }
 

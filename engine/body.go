@@ -181,6 +181,10 @@ type bodies struct {
 	dying, dead []int32
 	count       int
 	cats        catIndex
+	// epoch changes whenever a slot gains or loses a shape (Add, SetShape,
+	// a slot freed), so that a snapshot can tell its shape table is still
+	// good.
+	epoch uint64
 }
 
 func (b *bodies) grow() int32 {
@@ -254,6 +258,7 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 		flags |= flagBullet
 	}
 	b.shapes[s] = def.Shape
+	b.epoch++
 	b.xf[s] = xf
 	b.angle[s] = def.Angle
 	b.hot[s].tight = tight
@@ -305,6 +310,9 @@ func (w *World) Remove(id BodyID) error {
 // Ended contacts are no longer current) and keeps those removed since it
 // readable until the next. Step calls it first.
 func (b *bodies) reap() {
+	if len(b.dead) > 0 {
+		b.epoch++
+	}
 	for _, s := range b.dead {
 		b.hot[s].flags &= flagMoved
 		b.shapes[s] = shape.Shape{}
@@ -402,6 +410,7 @@ func (w *World) SetShape(id BodyID, sh shape.Shape) error {
 		return fmt.Errorf("%w: body box %v of the new shape overflows", ErrNotFinite, t)
 	}
 	w.b.shapes[s] = sh
+	w.b.epoch++
 	w.refresh(s, t)
 	return nil
 }

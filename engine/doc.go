@@ -26,18 +26,22 @@
 // # Snapshots
 //
 // World.MarshalBinary encodes the whole state in a versioned little-endian
-// format (version 2): a header "CLDW" with the version, the broad phase's
-// margins, a table of the distinct shapes (by content), every storage slot
-// (generation, flags, and for a live or removed body its shape, position,
-// angle and filter bits), the free, removed and moved slot lists, the
-// bullets' previous places, and the last two Steps' contacts (with their
-// part indexes) and the began and ended indexes; snapshot.go lists the
-// fields, snapshot_shapes.go those of capsules, segments, compounds and
-// chains. Floats are stored
-// as their bits, so the bytes are the same on every CPU. UnmarshalBinary
-// validates everything before it changes anything, rebuilds the broad phase
-// from the bodies' boxes, and leaves user values nil. StateHash is an
-// FNV-1a hash of the same fields, computed without encoding them.
+// format (version 3): a header "CLDW" with the version, the broad phase's
+// margins, a table of the distinct shapes (by content, in order of first
+// use), every storage slot (flags, generation, and for a live or removed
+// body its shape index, position, angle, and filter bits unless they are
+// DefaultFilter), the free, removed and moved slot lists, the bullets'
+// previous places, the last Step's contacts, the Ended contacts and the
+// began indexes; snapshot.go lists the fields, snapshot_shapes.go those of
+// capsules, segments, compounds and chains. Floats are stored as their
+// bits, so the bytes are the same on every CPU. A contact between two
+// convex bodies that have not moved since the Step is stored as its two
+// slots: the decoder computes its manifold again, the same function of the
+// same numbers. UnmarshalBinary validates everything before it changes
+// anything, brings the world's broad phase up to date (or builds a new one
+// when too few of its fat boxes still fit), and leaves user values nil.
+// StateHash is an FNV-1a hash of the same fields, computed without encoding
+// them.
 //
 // # Drawing
 //

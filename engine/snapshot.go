@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"maps"
 	"math"
 	"slices"
@@ -18,38 +20,145 @@ import (
 // inconsistent.
 var ErrSnapshot = errors.New("engine: invalid snapshot")
 
-// The snapshot format, version 1. All numbers are little-endian; floats are
+// The snapshot format, version 3. All numbers are little-endian; floats are
 // IEEE 754 bits, so the bytes are the same on every CPU.
 //
-//	header    "CLDW", version u16 (1), reserved u16 (0)
+//	header    "CLDW", version u16 (3), reserved u16 (0)
 //	config    margin f64, motion frames f64 (as configured)
 //	shapes    count u32, then per shape: kind u8 and its numbers
 //	          (circle: centre x, y and radius; box: half extents; polygon:
-//	          vertex count u8 and the vertices), each distinct shape once
-//	slots     count u32, then per slot: generation u32, flags u8, and for a
-//	          live or removed body: shape index u32, position x, y f64,
-//	          angle f64, category u32, mask u32
+//	          vertex count u8 and the vertices), each distinct shape once,
+//	          in order of first use by slot
+//	slots     count u32, then per slot: flags u8, generation u32, and for a
+//	          live or removed body: shape index uvarint, position x, y f64,
+//	          angle f64, and, if flag bit 7 is set, category u32 and mask
+//	          u32 (clear: DefaultFilter)
 //	lists     free, dying, dead and moved slots: each a count u32 and u32s
 //	bullets   count u32, then per bullet: slot u32, previous x, y, angle
-//	contacts  the last Step's contacts, then the step before's: each a
-//	          count u32 and per contact ids A, B u64, normal x, y, depth,
-//	          point count u8, two points (x, y, depth), sensor u8, swept u8,
-//	          TOI f64
-//	events    began and ended: each a count u32 and u32 indexes
+//	contacts  the last Step's contacts: count u32, then per contact a tag
+//	          u8. Tag 0 or 2: slots A, B u32 of two convex bodies that have
+//	          not moved since the Step; the decoder computes the manifold
+//	          again (it is the same function of the same numbers), and
+//	          tag 2 marks a sensor contact. Tag 1: ids A, B u64, parts A, B
+//	          u32, normal x, y, depth, point count u8, two points (x, y,
+//	          depth), sensor u8, swept u8, TOI f64
+//	ended     the Ended contacts (the step before's contacts that are no
+//	          longer contacts; the rest of that step is never read again):
+//	          count u32, then each as a tag 1 contact
+//	began     count u32 and u32 indexes into contacts
+//
+// The broad phase is not in the bytes: a restore rebuilds it from the
+// bodies' boxes, or brings the world's own tree up to date when most of its
+// proxies already fit (a rollback to a recent frame). Its fat boxes decide
+// only which pairs the narrow phase tests, never an answer.
 //
 // User values are not encoded.
 const (
 	snapMagic   = "CLDW"
-	snapVersion = 2
+	snapVersion = 3
 )
 
-// Slot flags in a snapshot.
-const snapFlags = flagAlive | flagStatic | flagSensor | flagMoved | flagRemoved | flagBullet
+// Slot flags in a snapshot: the body flags, and snapFilter for a body
+// whose filter is not DefaultFilter.
+const (
+	snapFlags  = flagAlive | flagStatic | flagSensor | flagMoved | flagRemoved | flagBullet
+	snapFilter = 1 << 7
+)
 
-// contactSize is the bytes of one encoded contact.
-const contactSize = 8 + 8 + 4 + 4 + 3*8 + 1 + 2*3*8 + 1 + 1 + 8
+// Contact tags in a snapshot.
+const (
+	tagAgain       = 0 // computed again by the decoder
+	tagFull        = 1 // every field in the bytes
+	tagAgainSensor = 2 // computed again, a sensor contact
+)
 
-// AppendBinary appends the world's state to dst (see MarshalBinary).
+// contactSize is the bytes of one encoded tag 1 contact, tag included.
+const contactSize = 1 + 8 + 8 + 4 + 4 + 3*8 + 1 + 2*3*8 + 1 + 1 + 8
+
+// snapCache keeps the shape table of the world's last snapshot, written or
+// read: while no body gains a shape (b.epoch unchanged), the next
+// AppendBinary copies it instead of looking up every body's shape again,
+// and a restore whose table is byte for byte the same reuses its shapes
+// instead of building each one again. Only a world that snapshots has one.
+type snapCache struct {
+	epoch     uint64        // b.epoch the table is for; 0: none
+	slotShape []uint32      // per slot, its shape's index in the table
+	table     []byte        // the encoded shapes, in order of first use
+	offs      []uint32      // shape k is table[offs[k]:offs[k+1]]
+	shapes    []shape.Shape // shape k
+	buckets   []int32       // scratch: open-addressed shape indexes, -1 for none
+	key       []byte        // scratch: one encoded shape
+}
+
+// shapeTable brings w's snapshot cache up to date with the bodies' shapes.
+func (w *World) shapeTable() *snapCache {
+	b := &w.b
+	if b.epoch == 0 {
+		b.epoch = 1
+	}
+	c := w.snap
+	if c == nil {
+		c = &snapCache{}
+		w.snap = c
+	}
+	if c.epoch == b.epoch && len(c.slotShape) == len(b.hot) {
+		return c
+	}
+	c.epoch = 0
+	c.slotShape = slices.Grow(c.slotShape[:0], len(b.hot))[:len(b.hot)]
+	c.table, c.offs, c.shapes = c.table[:0], append(c.offs[:0], 0), c.shapes[:0]
+	nb := 64
+	for nb < 2*len(b.hot) {
+		nb *= 2
+	}
+	c.buckets = slices.Grow(c.buckets[:0], nb)[:nb]
+	for i := range c.buckets {
+		c.buckets[i] = -1
+	}
+	mask := uint64(nb - 1)
+	var last shape.Shape
+	lastK := uint32(0)
+	for s := range b.hot {
+		c.slotShape[s] = 0
+		if b.hot[s].flags&(flagAlive|flagRemoved) == 0 {
+			continue
+		}
+		sh := b.shapes[s]
+		if len(c.shapes) > 0 && sh.Identical(last) {
+			c.slotShape[s] = lastK // the same value as the slot before: a crowd of one shape
+			continue
+		}
+		c.key = appendShape(c.key[:0], sh)
+		i := maphash.Bytes(snapSeed, c.key) & mask
+		for {
+			k := c.buckets[i]
+			if k < 0 {
+				k = int32(len(c.shapes))
+				c.buckets[i] = k
+				c.table = append(c.table, c.key...)
+				c.offs = append(c.offs, uint32(len(c.table)))
+				c.shapes = append(c.shapes, sh)
+				break
+			}
+			if bytes.Equal(c.table[c.offs[k]:c.offs[k+1]], c.key) {
+				break
+			}
+			i = (i + 1) & mask
+		}
+		lastK, last = uint32(c.buckets[i]), sh
+		c.slotShape[s] = lastK
+	}
+	c.epoch = b.epoch
+	return c
+}
+
+// snapSeed seeds the shape table's hash; the table's order does not depend
+// on it.
+var snapSeed = maphash.MakeSeed()
+
+// AppendBinary appends the world's state to dst (see MarshalBinary). Into
+// a buffer with room for it, it allocates nothing once the world has taken
+// a snapshot before.
 func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 	le := binary.LittleEndian
 	b := &w.b
@@ -59,43 +168,37 @@ func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 	dst = appendF64(dst, w.cfg.Margin)
 	dst = appendF64(dst, w.cfg.MotionFrames)
 
-	// Shapes, each distinct one once (by content, so that a restored world,
-	// whose bodies share the decoded shapes, encodes the same bytes), in
-	// order of first use by slot.
-	index := map[string]uint32{}
-	slotShape := make([]uint32, len(b.hot))
-	var table []byte
-	var key []byte
-	for s := range b.hot {
-		if b.hot[s].flags&(flagAlive|flagRemoved) == 0 {
-			continue
-		}
-		key = appendShape(key[:0], b.shapes[s])
-		k, ok := index[string(key)]
-		if !ok {
-			k = uint32(len(index))
-			index[string(key)] = k
-			table = append(table, key...)
-		}
-		slotShape[s] = k
-	}
-	dst = le.AppendUint32(dst, uint32(len(index)))
-	dst = append(dst, table...)
+	c := w.shapeTable()
+	dst = le.AppendUint32(dst, uint32(len(c.shapes)))
+	dst = append(dst, c.table...)
 
 	dst = le.AppendUint32(dst, uint32(len(b.hot)))
+	def := DefaultFilter.bits()
 	for s := range b.hot {
 		h := &b.hot[s]
-		dst = le.AppendUint32(dst, h.gen)
-		dst = append(dst, h.flags)
-		if h.flags&(flagAlive|flagRemoved) == 0 {
+		// At most a flag byte, a generation, a shape index, three floats
+		// and a filter.
+		dst = slices.Grow(dst, 1+4+binary.MaxVarintLen32+3*8+8)
+		flags := h.flags
+		if flags&(flagAlive|flagRemoved) == 0 {
+			dst = append(dst, flags)
+			dst = le.AppendUint32(dst, h.gen)
 			continue
 		}
-		dst = le.AppendUint32(dst, slotShape[s])
+		f := b.filter[s]
+		if f != def {
+			flags |= snapFilter
+		}
+		dst = append(dst, flags)
+		dst = le.AppendUint32(dst, h.gen)
+		dst = binary.AppendUvarint(dst, uint64(c.slotShape[s]))
 		dst = appendF64(dst, b.xf[s].Pos.X)
 		dst = appendF64(dst, b.xf[s].Pos.Y)
 		dst = appendF64(dst, b.angle[s])
-		dst = le.AppendUint32(dst, b.filter[s].cat)
-		dst = le.AppendUint32(dst, b.filter[s].mask)
+		if f != def {
+			dst = le.AppendUint32(dst, f.cat)
+			dst = le.AppendUint32(dst, f.mask)
+		}
 	}
 	for _, l := range [][]int32{b.free, b.dying, b.dead, b.moved} {
 		dst = appendSlots(dst, l)
@@ -109,16 +212,42 @@ func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 		dst = appendF64(dst, p.pos.Y)
 		dst = appendF64(dst, p.angle)
 	}
-	for _, cs := range [][]Contact{w.contacts, w.prev} {
-		dst = le.AppendUint32(dst, uint32(len(cs)))
-		for i := range cs {
-			dst = appendContact(dst, &cs[i])
+	dst = le.AppendUint32(dst, uint32(len(w.contacts)))
+	for i := range w.contacts {
+		ct := &w.contacts[i]
+		if tag, ok := w.againTag(ct); ok {
+			dst = append(dst, tag)
+			dst = le.AppendUint32(dst, uint32(ct.A.slot()))
+			dst = le.AppendUint32(dst, uint32(ct.B.slot()))
+			continue
 		}
+		dst = appendContact(dst, ct)
 	}
-	for _, l := range [][]int32{w.began, w.ended} {
-		dst = appendSlots(dst, l)
+	dst = le.AppendUint32(dst, uint32(len(w.ended)))
+	for _, i := range w.ended {
+		dst = appendContact(dst, &w.prev[i])
 	}
+	dst = appendSlots(dst, w.began)
 	return dst, nil
+}
+
+// againTag reports whether the decoder can compute contact c again from the
+// bodies as they are, and its tag if so: a contact of two convex bodies,
+// not swept, neither of them moved or given a new shape since the Step,
+// so that Collide on their shapes and transforms gives it bit for bit.
+func (w *World) againTag(c *Contact) (uint8, bool) {
+	b := &w.b
+	sa, sc := c.A.slot(), c.B.slot()
+	fa, fc := b.hot[sa].flags, b.hot[sc].flags
+	if c.Swept || c.PartA != 0 || c.PartB != 0 || (fa|fc)&flagMoved != 0 ||
+		c.A != makeID(sa, b.hot[sa].gen) || c.B != makeID(sc, b.hot[sc].gen) ||
+		!b.shapes[sa].Kind().Convex() || !b.shapes[sc].Kind().Convex() {
+		return 0, false
+	}
+	if c.Sensor {
+		return tagAgainSensor, true
+	}
+	return tagAgain, true
 }
 
 // MarshalBinary returns the world's state: bodies and their ids (with
@@ -150,7 +279,7 @@ func (w *World) StateHash() uint64 {
 		h.f64(b.angle[s])
 		h.word(uint64(b.filter[s].cat)<<32 | uint64(b.filter[s].mask))
 	}
-	for _, l := range [][]int32{b.free, b.dying, b.dead, b.moved, w.began, w.ended} {
+	for _, l := range [][]int32{b.free, b.dying, b.dead, b.moved, w.began} {
 		h.word(uint64(len(l)))
 		for _, x := range l {
 			h.word(uint64(uint32(x)))
@@ -164,27 +293,33 @@ func (w *World) StateHash() uint64 {
 		h.f64(p.pos.Y)
 		h.f64(p.angle)
 	}
-	for _, cs := range [][]Contact{w.contacts, w.prev} {
-		h.word(uint64(len(cs)))
-		for i := range cs {
-			c := &cs[i]
-			m := &c.Manifold
-			h.word(uint64(c.A))
-			h.word(uint64(c.B))
-			h.word(uint64(uint32(c.PartA))<<32 | uint64(uint32(c.PartB)))
-			h.f64(m.Normal.X)
-			h.f64(m.Normal.Y)
-			h.f64(m.Depth)
-			h.word(uint64(m.Count)<<16 | uint64(b2u(c.Sensor))<<8 | uint64(b2u(c.Swept)))
-			for _, p := range m.Points {
-				h.f64(p.Point.X)
-				h.f64(p.Point.Y)
-				h.f64(p.Depth)
-			}
-			h.f64(c.TOI)
-		}
+	h.word(uint64(len(w.contacts)))
+	for i := range w.contacts {
+		h.contact(&w.contacts[i])
+	}
+	h.word(uint64(len(w.ended)))
+	for _, i := range w.ended {
+		h.contact(&w.prev[i])
 	}
 	return uint64(h)
+}
+
+// contact hashes a contact's fields.
+func (h *fnvHash) contact(c *Contact) {
+	m := &c.Manifold
+	h.word(uint64(c.A))
+	h.word(uint64(c.B))
+	h.word(uint64(uint32(c.PartA))<<32 | uint64(uint32(c.PartB)))
+	h.f64(m.Normal.X)
+	h.f64(m.Normal.Y)
+	h.f64(m.Depth)
+	h.word(uint64(m.Count)<<16 | uint64(b2u(c.Sensor))<<8 | uint64(b2u(c.Swept)))
+	for _, p := range m.Points {
+		h.f64(p.Point.X)
+		h.f64(p.Point.Y)
+		h.f64(p.Depth)
+	}
+	h.f64(c.TOI)
 }
 
 // fnvHash is 64-bit FNV-1a, fed little-endian words.
@@ -273,6 +408,7 @@ func appendShape(dst []byte, sh shape.Shape) []byte {
 func appendContact(dst []byte, c *Contact) []byte {
 	le := binary.LittleEndian
 	m := &c.Manifold
+	dst = append(dst, tagFull)
 	dst = le.AppendUint64(dst, uint64(c.A))
 	dst = le.AppendUint64(dst, uint64(c.B))
 	dst = le.AppendUint32(dst, uint32(c.PartA))
@@ -348,6 +484,20 @@ func (r *reader) u64() uint64 {
 	return 0
 }
 
+// uvarint reads an unsigned varint.
+func (r *reader) uvarint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	x, n := binary.Uvarint(r.p)
+	if n <= 0 {
+		r.fail("bad varint")
+		return 0
+	}
+	r.p = r.p[n:]
+	return x
+}
+
 // f64 reads a finite float.
 func (r *reader) f64() float64 {
 	f := math.Float64frombits(r.u64())
@@ -370,21 +520,28 @@ func (r *reader) count(what string, min int) int {
 	return int(n)
 }
 
-// slotList reads a list of distinct slots below n.
-func (r *reader) slotList(what string, n int) []int32 {
+// slotList reads a list of distinct slots below n. seen is scratch of at
+// least n entries, all false, and is left so.
+func (r *reader) slotList(what string, n int, seen []bool) []int32 {
 	k := r.count(what, 4)
 	if r.err != nil {
 		return nil
 	}
 	l := make([]int32, k)
-	seen := map[int32]bool{}
 	for i := range l {
 		s := r.u32()
-		if r.err == nil && (int(s) >= n || seen[int32(s)]) {
+		if r.err == nil && (int(s) >= n || seen[s]) {
 			r.fail("%s: slot %d out of range or repeated", what, s)
 		}
+		if r.err != nil {
+			l = l[:i]
+			break
+		}
 		l[i] = int32(s)
-		seen[int32(s)] = true
+		seen[s] = true
+	}
+	for _, s := range l {
+		seen[s] = false
 	}
 	return l
 }
@@ -439,33 +596,85 @@ func (r *reader) shape() shape.Shape {
 	return sh
 }
 
-func (r *reader) contacts(what string) []Contact {
-	k := r.count(what, contactSize)
+// contacts reads a contact list. With again, tags 0 and 2 are allowed and
+// their manifolds are computed from b, whose slots are all read.
+func (r *reader) contacts(what string, b *bodies, again bool) []Contact {
+	minSize := contactSize
+	if again {
+		minSize = 1 + 4 + 4
+	}
+	k := r.count(what, minSize)
 	if r.err != nil {
 		return nil
 	}
 	cs := make([]Contact, k)
 	for i := range cs {
 		c := &cs[i]
-		c.A, c.B = BodyID(r.u64()), BodyID(r.u64())
-		pa, pb := r.u32(), r.u32()
-		c.PartA, c.PartB = int(pa), int(pb)
-		m := &c.Manifold
-		m.Normal = shape.V(r.f64(), r.f64())
-		m.Depth = r.f64()
-		m.Count = int(r.u8())
-		for j := range m.Points {
-			m.Points[j] = narrowphase.ContactPoint{Point: shape.V(r.f64(), r.f64()), Depth: r.f64()}
+		tag := r.u8()
+		switch {
+		case r.err != nil:
+		case tag == tagFull:
+			r.fullContact(c)
+		case again && (tag == tagAgain || tag == tagAgainSensor):
+			r.againContact(c, b, tag == tagAgainSensor)
+		default:
+			r.fail("%s: contact %d has tag %d", what, i, tag)
 		}
-		sensor, swept := r.u8(), r.u8()
-		c.Sensor, c.Swept = sensor == 1, swept == 1
-		c.TOI = r.f64()
-		if r.err == nil && (m.Count < 1 || m.Count > 2 || sensor > 1 || swept > 1 || c.A.slot() >= c.B.slot() ||
-			pa > shape.MaxChainPoints || pb > shape.MaxChainPoints || (i > 0 && !contactBefore(cs[i-1], *c))) {
-			r.fail("%s: contact %d malformed or out of order", what, i)
+		if r.err == nil && i > 0 && !contactBefore(cs[i-1], *c) {
+			r.fail("%s: contact %d out of order", what, i)
+		}
+		if r.err != nil {
+			return nil
 		}
 	}
 	return cs
+}
+
+// fullContact reads a tag 1 contact's fields.
+func (r *reader) fullContact(c *Contact) {
+	c.A, c.B = BodyID(r.u64()), BodyID(r.u64())
+	pa, pb := r.u32(), r.u32()
+	c.PartA, c.PartB = int(pa), int(pb)
+	m := &c.Manifold
+	m.Normal = shape.V(r.f64(), r.f64())
+	m.Depth = r.f64()
+	m.Count = int(r.u8())
+	for j := range m.Points {
+		m.Points[j] = narrowphase.ContactPoint{Point: shape.V(r.f64(), r.f64()), Depth: r.f64()}
+	}
+	sensor, swept := r.u8(), r.u8()
+	c.Sensor, c.Swept = sensor == 1, swept == 1
+	c.TOI = r.f64()
+	if r.err == nil && (m.Count < 1 || m.Count > 2 || sensor > 1 || swept > 1 || c.A.slot() >= c.B.slot() ||
+		pa > shape.MaxChainPoints || pb > shape.MaxChainPoints) {
+		r.fail("contact %v–%v malformed", c.A, c.B)
+	}
+}
+
+// againContact reads a tag 0 or 2 contact's slots and computes its manifold
+// from the bodies in b, as Step did.
+func (r *reader) againContact(c *Contact, b *bodies, sensor bool) {
+	sa, sc := r.u32(), r.u32()
+	if r.err != nil {
+		return
+	}
+	n := uint32(len(b.hot))
+	if sa >= sc || sc >= n {
+		r.fail("contact slots %d, %d", sa, sc)
+		return
+	}
+	fa, fc := b.hot[sa].flags, b.hot[sc].flags
+	if fa&(flagAlive|flagRemoved) == 0 || fc&(flagAlive|flagRemoved) == 0 || (fa|fc)&flagMoved != 0 ||
+		!b.shapes[sa].Kind().Convex() || !b.shapes[sc].Kind().Convex() {
+		r.fail("contact slots %d, %d: not two convex bodies still where they were", sa, sc)
+		return
+	}
+	m, ok := narrowphase.Collide(b.shapes[sa], b.xf[sa], b.shapes[sc], b.xf[sc])
+	if !ok {
+		r.fail("contact slots %d, %d: the bodies do not touch", sa, sc)
+		return
+	}
+	*c = Contact{A: makeID(int32(sa), b.hot[sa].gen), B: makeID(int32(sc), b.hot[sc].gen), Manifold: m, Sensor: sensor}
 }
 
 // UnmarshalBinary restores a state MarshalBinary encoded, in place: ids,
@@ -490,10 +699,35 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	cfg := w.cfg
 	cfg.Margin, cfg.MotionFrames = r.f64(), r.f64()
 
-	shapes := make([]shape.Shape, r.count("shapes", 1+16))
-	for i := range shapes {
-		shapes[i] = r.shape()
+	nsh := r.count("shapes", 1+16)
+	if r.err != nil {
+		return r.err
 	}
+	cache := &snapCache{shapes: make([]shape.Shape, nsh), offs: make([]uint32, 1, nsh+1)}
+	tableStart := len(data) - len(r.p)
+	old := w.snap
+	j := 0 // the next shape of the old table to try
+	for i := range cache.shapes {
+		// A rollback restores the shapes the world already has: an entry
+		// byte for byte the same as the old table's next one (the encoding
+		// is self-delimiting) is that shape, and is not built again.
+		if old != nil {
+			if k, ok := old.match(r.p, j); ok {
+				cache.shapes[i] = old.shapes[k]
+				r.take(int(old.offs[k+1] - old.offs[k]))
+				cache.offs = append(cache.offs, uint32(len(data)-len(r.p)-tableStart))
+				j = k + 1
+				continue
+			}
+		}
+		cache.shapes[i] = r.shape()
+		if r.err != nil {
+			return r.err
+		}
+		cache.offs = append(cache.offs, uint32(len(data)-len(r.p)-tableStart))
+	}
+	shapes := cache.shapes
+	cache.table = data[tableStart : len(data)-len(r.p)] // copied once everything is checked
 	n := r.count("slots", 5)
 	if r.err != nil {
 		return r.err
@@ -505,36 +739,47 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	b.xf = make([]shape.Transform, n)
 	b.angle = make([]float64, n)
 	b.cats.pos = make([]int32, n)
+	cache.slotShape = make([]uint32, n)
+	def := DefaultFilter.bits()
+	used := 0 // shapes in use so far: the table is in order of first use
 	for s := range n {
 		h := &b.hot[s]
+		flags := r.u8()
 		h.gen = r.u32()
-		h.flags = r.u8()
 		if r.err != nil {
 			return r.err
 		}
+		h.flags = flags &^ snapFilter
 		alive, removed := h.flags&flagAlive != 0, h.flags&flagRemoved != 0
-		if h.flags&^snapFlags != 0 || (alive && removed) || ((alive || removed) && h.gen == 0) {
-			r.fail("slot %d: flags %#x, generation %d", s, h.flags, h.gen)
+		if flags&^(snapFlags|snapFilter) != 0 || (alive && removed) || ((alive || removed) && h.gen == 0) {
+			r.fail("slot %d: flags %#x, generation %d", s, flags, h.gen)
 			return r.err
 		}
 		if !alive && !removed {
-			if h.flags&^flagMoved != 0 {
-				r.fail("slot %d: an empty slot with flags %#x", s, h.flags)
+			if flags&^flagMoved != 0 {
+				r.fail("slot %d: an empty slot with flags %#x", s, flags)
 				return r.err
 			}
 			continue
 		}
-		k := r.u32()
+		k := r.uvarint()
 		pos := shape.V(r.f64(), r.f64())
 		angle := r.f64()
-		f := filterBits{cat: r.u32(), mask: r.u32()}
+		f := def
+		if flags&snapFilter != 0 {
+			f = filterBits{cat: r.u32(), mask: r.u32()}
+		}
 		if r.err != nil {
 			return r.err
 		}
-		if int(k) >= len(shapes) || f.cat == 0 {
-			r.fail("slot %d: shape %d of %d, category %#x", s, k, len(shapes), f.cat)
+		if k > uint64(used) || k >= uint64(len(shapes)) || f.cat == 0 || (flags&snapFilter != 0 && f == def) {
+			r.fail("slot %d: shape %d of %d (%d used before), category %#x", s, k, len(shapes), used, f.cat)
 			return r.err
 		}
+		if k == uint64(used) {
+			used++
+		}
+		cache.slotShape[s] = uint32(k)
 		b.shapes[s], b.filter[s], b.angle[s] = shapes[k], f, angle
 		b.xf[s] = shape.NewTransform(pos, angle)
 		h.tight = shapes[k].WorldAABB(b.xf[s])
@@ -546,10 +791,15 @@ func (w *World) UnmarshalBinary(data []byte) error {
 			b.count++
 		}
 	}
-	b.free = r.slotList("free slots", n)
-	b.dying = r.slotList("dying slots", n)
-	b.dead = r.slotList("dead slots", n)
-	b.moved = r.slotList("moved slots", n)
+	if used != len(shapes) {
+		r.fail("%d shapes, %d used", len(shapes), used)
+		return r.err
+	}
+	seen := make([]bool, n)
+	b.free = r.slotList("free slots", n, seen)
+	b.dying = r.slotList("dying slots", n, seen)
+	b.dead = r.slotList("dead slots", n, seen)
+	b.moved = r.slotList("moved slots", n, seen)
 	if r.err != nil {
 		return r.err
 	}
@@ -622,14 +872,19 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		return r.err
 	}
 
-	contacts, prev := r.contacts("contacts"), r.contacts("previous contacts")
-	began, ended := r.slotList("began", len(contacts)), r.slotList("ended", len(prev))
+	contacts := r.contacts("contacts", &b, true)
+	prev := r.contacts("ended contacts", &b, false)
+	began := r.slotList("began", len(contacts), make([]bool, len(contacts)))
 	if r.err != nil {
 		return r.err
 	}
 	if len(r.p) != 0 {
 		r.fail("%d bytes after the end", len(r.p))
 		return r.err
+	}
+	ended := make([]int32, len(prev))
+	for i := range ended {
+		ended[i] = int32(i)
 	}
 
 	// Everything checked: build the new state and swap it in.
@@ -638,20 +893,16 @@ func (w *World) UnmarshalBinary(data []byte) error {
 			b.cats.add(int32(s), b.filter[s].cat)
 		}
 	}
-	tree := broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames})
-	for s := range n {
-		if b.hot[s].flags&flagAlive == 0 {
-			continue
-		}
-		if b.hot[s].flags&flagStatic != 0 {
-			tree.InsertStatic(int32(s), b.hot[s].tight)
-		} else {
-			tree.Insert(int32(s), b.hot[s].tight)
-		}
+	b.epoch = w.b.epoch + 1
+	if b.epoch == 0 {
+		b.epoch = 1
 	}
+	cache.table = slices.Clone(cache.table)
+	cache.epoch = b.epoch
+	w.tree = w.restoreTree(&b, cfg)
 	w.cfg = cfg
 	w.b = b
-	w.tree = tree
+	w.snap = cache
 	w.tree.SetFilter(w.pairFilter)
 	w.bullets = nil
 	if len(bs.slots) > 0 {
@@ -661,6 +912,83 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	w.stats = Stats{}
 	w.setParallelFrom(int(w.parPairs), int(w.parQueries))
 	return nil
+}
+
+// match reports whether the encoded shapes in p start with shape j or j+1
+// of c's table, and which.
+func (c *snapCache) match(p []byte, j int) (int, bool) {
+	for k := j; k < j+2 && k < len(c.shapes); k++ {
+		if bytes.HasPrefix(p, c.table[c.offs[k]:c.offs[k+1]]) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// restoreTree returns the broad phase for the restored bodies b. When the
+// world's own tree already holds most of them in fat boxes that still fit
+// (a rollback to a recent frame), it is brought up to date in place: the
+// proxies whose boxes fit stay, the others are updated, added or removed.
+// Otherwise a new tree is built. Either way the tree indexes every live
+// body, and its pair set is right after the next UpdatePairs.
+func (w *World) restoreTree(b *bodies, cfg Config) *broadphase.Tree {
+	t := w.tree
+	fits := 0
+	if cfg.Margin == w.cfg.Margin && cfg.MotionFrames == w.cfg.MotionFrames && t.Len() > 0 {
+		for s := range b.hot {
+			h := &b.hot[s]
+			if h.flags&flagAlive == 0 {
+				continue
+			}
+			if alive, static := t.Alive(int32(s)); alive && static == (h.flags&flagStatic != 0) && t.FatAABB(int32(s)).ContainsAABB(h.tight) {
+				fits++
+			}
+		}
+	}
+	if 2*fits < b.count || 2*fits < t.Len() {
+		t = broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames})
+		for s := range b.hot {
+			if b.hot[s].flags&flagAlive == 0 {
+				continue
+			}
+			if b.hot[s].flags&flagStatic != 0 {
+				t.InsertStatic(int32(s), b.hot[s].tight)
+			} else {
+				t.Insert(int32(s), b.hot[s].tight)
+			}
+		}
+		return t
+	}
+	for id := range t.IDs() {
+		alive, static := t.Alive(int32(id))
+		if alive && (id >= len(b.hot) || b.hot[id].flags&flagAlive == 0 || static != (b.hot[id].flags&flagStatic != 0)) {
+			t.Remove(int32(id))
+		}
+	}
+	old := &w.b
+	for s := range b.hot {
+		h := &b.hot[s]
+		if h.flags&flagAlive == 0 {
+			continue
+		}
+		id := int32(s)
+		if alive, _ := t.Alive(id); !alive {
+			if h.flags&flagStatic != 0 {
+				t.InsertStatic(id, h.tight)
+			} else {
+				t.Insert(id, h.tight)
+			}
+			continue
+		}
+		t.Update(id, h.tight, shape.Vec2{})
+		// The pair filter reads the filter bits and the static flag; a
+		// proxy kept in place whose bits changed has its pairs looked at
+		// again.
+		if s >= len(old.filter) || old.filter[s] != b.filter[s] {
+			t.Touch(id)
+		}
+	}
+	return t
 }
 
 // Clone returns a deep copy of the world that shares nothing mutable with
@@ -675,7 +1003,7 @@ func (w *World) Clone() *World {
 		hot: slices.Clone(b.hot), filter: slices.Clone(b.filter), shapes: slices.Clone(b.shapes),
 		xf: slices.Clone(b.xf), angle: slices.Clone(b.angle), user: maps.Clone(b.user),
 		free: slices.Clone(b.free), moved: slices.Clone(b.moved), dying: slices.Clone(b.dying), dead: slices.Clone(b.dead),
-		count: b.count, cats: b.cats.clone(),
+		count: b.count, cats: b.cats.clone(), epoch: b.epoch,
 	}
 	c.tree = w.tree.Clone()
 	c.tree.SetFilter(c.pairFilter)

@@ -104,6 +104,7 @@ type World struct {
 	// small scenes exercise the parallel paths.
 	parPairs, parQueries int32
 	closed               bool // Close was called: steps stay on the caller
+	snap                 *snapCache
 }
 
 // NewWorld returns an empty world.

@@ -90,6 +90,17 @@ type Shape struct {
 	comp *compound
 }
 
+// Identical reports whether s and t are the same shape value: the same
+// kind and numbers, bit for bit (so a −0 differs from a +0), and the same
+// vertex or part data. Identical shapes behave identically everywhere;
+// shapes built separately from equal numbers are equal in content but not
+// Identical.
+func (s Shape) Identical(t Shape) bool {
+	return s.kind == t.kind && s.ok == t.ok && s.n == t.n && s.poly == t.poly && s.comp == t.comp &&
+		math.Float64bits(s.r) == math.Float64bits(t.r) &&
+		math.Float64bits(s.v.X) == math.Float64bits(t.v.X) && math.Float64bits(s.v.Y) == math.Float64bits(t.v.Y)
+}
+
 // polyData returns a polygon's vertices followed by its normals.
 func (s Shape) polyData() []Vec2 { return unsafe.Slice(s.poly, 2*int(s.n)) }
 
