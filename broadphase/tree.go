@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/collide-go/collide/shape"
-	"github.com/tidwall/rtree"
 )
 
 // DefaultMargin is the fat-box margin, in world units, used when
@@ -74,11 +73,13 @@ type Tree struct {
 	// Two R-trees, as in Box2D: moving proxies in tr, static ones in st.
 	// Re-inserts then never wade through long static walls, and static
 	// proxies never look for each other.
-	tr     rtree.RTreeGN[float64, int32]
-	st     rtree.RTreeGN[float64, int32]
-	margin float64
-	frames float64
-	filter func(a, b int32) bool
+	tr tiled
+	st tiled
+	// Sizes at which tr and st were last tiled (see tiled.retune).
+	trAt, stAt int
+	margin     float64
+	frames     float64
+	filter     func(a, b int32) bool
 
 	// Proxy storage, indexed by id.
 	fat   []shape.AABB
@@ -154,12 +155,27 @@ func (t *Tree) insert(id int32, tight shape.AABB, static uint8) {
 	t.treeOf(id).Insert(arr(fat.Min), arr(fat.Max), id)
 	t.live++
 	t.extSum += extent(fat)
+	t.retune(static)
 	t.reinserted++
 	t.markMoved(id)
 }
 
+// retune re-tiles the tree of the static or moving proxies when its size
+// calls for it (see tiled.retune).
+func (t *Tree) retune(static uint8) {
+	mean := 0.0
+	if t.live > 0 {
+		mean = t.extSum / float64(t.live)
+	}
+	if static != 0 {
+		t.st.retune(t.fat, t.flags, flagStatic, mean, &t.stAt)
+	} else {
+		t.tr.retune(t.fat, t.flags, 0, mean, &t.trAt)
+	}
+}
+
 // treeOf returns the R-tree that holds proxy id.
-func (t *Tree) treeOf(id int32) *rtree.RTreeGN[float64, int32] {
+func (t *Tree) treeOf(id int32) *tiled {
 	if t.flags[id]&flagStatic != 0 {
 		return &t.st
 	}
@@ -171,6 +187,7 @@ func (t *Tree) treeOf(id int32) *rtree.RTreeGN[float64, int32] {
 func (t *Tree) Remove(id int32) {
 	t.mustLive(id, "Remove")
 	fat := t.fat[id]
+	static := t.flags[id] & flagStatic
 	t.treeOf(id).Delete(arr(fat.Min), arr(fat.Max), id)
 	t.flags[id] &^= flagAlive | flagStatic
 	t.live--
@@ -178,6 +195,7 @@ func (t *Tree) Remove(id int32) {
 	if t.live == 0 {
 		t.extSum = 0
 	}
+	t.retune(static)
 }
 
 // Update tells the tree that proxy id now has tight box tight, having moved
@@ -193,7 +211,7 @@ func (t *Tree) Update(id int32, tight shape.AABB, disp shape.Vec2) {
 	t.seq++
 	fat := fatten(tight, disp, t.margin, t.frames*stretchJitter(t.seq))
 	t.fat[id] = fat
-	t.treeOf(id).Replace(arr(old.Min), arr(old.Max), id, arr(fat.Min), arr(fat.Max), id)
+	t.treeOf(id).Replace(arr(old.Min), arr(old.Max), id, arr(fat.Min), arr(fat.Max))
 	t.extSum += extent(fat) - extent(old)
 	t.reinserted++
 	t.markMoved(id)
@@ -234,6 +252,8 @@ func (t *Tree) mustLive(id int32, op string) {
 func (t *Tree) UpdatePairs() {
 	st := Stats{Reinserted: int(t.reinserted)}
 	t.reinserted = 0
+	t.tr.tighten()
+	t.st.tighten()
 
 	// Query. When both ends of a pair moved, only the lower id records it,
 	// so each candidate is found once.
@@ -514,6 +534,7 @@ func (t *Tree) Clone() *Tree {
 		moved: slices.Clone(t.moved), pairs: slices.Clone(t.pairs),
 		reinserted: t.reinserted, seq: t.seq, stats: t.stats,
 	}
-	c.tr, c.st = *t.tr.Copy(), *t.st.Copy()
+	c.tr, c.st = t.tr.Copy(), t.st.Copy()
+	c.trAt, c.stAt = t.trAt, t.stAt
 	return c
 }

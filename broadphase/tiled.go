@@ -1,0 +1,368 @@
+package broadphase
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+	"github.com/tidwall/rtree"
+)
+
+// A tiled index holds boxes in several R-trees. While it holds few, they
+// all live in one tree. Once it holds many (tileMin), the plane is cut into
+// square tiles: each box lives in the tree of the tile its centre lies in,
+// and a box wider or taller than half a tile lives in the one tree (big).
+// Every box in a tile's tree then lies within the tile grown by half a side,
+// so a search looks only at the tiles of its box grown by half a side, and
+// each of those trees rejects it at once when its bounds miss.
+//
+// Why: tidwall/rtree's nodes hold 64 entries and a search tests every entry
+// of every node it enters, so a search in a tree of 10,000 boxes tests about
+// 120 rectangles to find one or two. A tile's tree holds a few dozen boxes,
+// one or two nodes, and the tiles themselves cost a hash probe each.
+type tiled struct {
+	side  float64 // tile side; 0 while untiled
+	inv   float64 // 1/side
+	big   rtree.RTreeGN[float64, int32]
+	tiles []rtree.RTreeGN[float64, int32]
+	// An open-addressed map from a tile's cell key to its index in tiles.
+	keys  []uint64
+	index []int32 // -1: empty
+	shift uint8   // 64 − log2(len(index))
+	n     int     // boxes held
+	// lo, hi bound every box held. They grow with each insertion and are
+	// tightened by tighten; in between they may be larger than needed.
+	lo, hi [2]float64
+}
+
+// tileMin is the number of boxes from which the index is tiled, and
+// tileMin/2 the number below which it is untiled again; tileFill is the
+// number of boxes a tile should hold on average. Tests lower both.
+var (
+	tileMin  = 1024
+	tileFill = 24.0
+)
+
+const (
+	// cellLimit clamps cell coordinates: boxes beyond it share the edge
+	// cells, which keeps the cell arithmetic exact to far below a tile.
+	cellLimit = 1 << 30
+)
+
+// cell returns the cell coordinate of x, clamped to ±cellLimit.
+func (t *tiled) cell(x float64) int64 {
+	c := math.Floor(float64(x * t.inv))
+	switch {
+	case c < -cellLimit:
+		return -cellLimit
+	case c > cellLimit:
+		return cellLimit
+	}
+	return int64(c)
+}
+
+func cellKey(cx, cy int64) uint64 { return uint64(uint32(int32(cx)))<<32 | uint64(uint32(int32(cy))) }
+
+// isBig reports whether a box goes to the big tree.
+func (t *tiled) isBig(min, max [2]float64) bool {
+	h := t.side * 0.5
+	return t.side == 0 || !(max[0]-min[0] <= h) || !(max[1]-min[1] <= h)
+}
+
+// keyOf returns the key of the cell a box's centre lies in.
+func (t *tiled) keyOf(min, max [2]float64) uint64 {
+	cx := float64(min[0]*0.5) + float64(max[0]*0.5)
+	cy := float64(min[1]*0.5) + float64(max[1]*0.5)
+	return cellKey(t.cell(cx), t.cell(cy))
+}
+
+// find returns the index in tiles of the tile with key k, or -1.
+func (t *tiled) find(k uint64) int32 {
+	if len(t.index) == 0 {
+		return -1
+	}
+	mask := uint64(len(t.index) - 1)
+	for i := (k * 0x9E3779B97F4A7C15) >> t.shift; ; i = (i + 1) & mask {
+		j := t.index[i]
+		if j < 0 || t.keys[i] == k {
+			return j
+		}
+	}
+}
+
+// tileFor returns the tree for a box, making its tile if it has none.
+func (t *tiled) tileFor(min, max [2]float64) *rtree.RTreeGN[float64, int32] {
+	if t.isBig(min, max) {
+		return &t.big
+	}
+	k := t.keyOf(min, max)
+	if j := t.find(k); j >= 0 {
+		return &t.tiles[j]
+	}
+	if 2*(len(t.tiles)+1) > len(t.index) {
+		n := 2 * len(t.index)
+		if n < 64 {
+			n = 64
+		}
+		t.rehash(n)
+	}
+	t.tiles = append(t.tiles, rtree.RTreeGN[float64, int32]{})
+	t.put(k, int32(len(t.tiles)-1))
+	tr := &t.tiles[len(t.tiles)-1]
+	// A tile's tree never empties: tidwall/rtree drops the root node of an
+	// empty tree and allocates a new one at the next insertion, and boxes
+	// moving back and forth between two tiles would then allocate every
+	// frame. The tile's centre holds the place, with id -1, which searches
+	// skip; the tree's bounds reach it, and so the tile's box at most.
+	c := [2]float64{finite(float64(float64(int32(k>>32))+0.5) * t.side), finite(float64(float64(int32(k))+0.5) * t.side)}
+	tr.Insert(c, c, sentinel)
+	return tr
+}
+
+// finite clamps x to the finite floats.
+func finite(x float64) float64 { return math.Max(-math.MaxFloat64, math.Min(x, math.MaxFloat64)) }
+
+// sentinel is the id of the entry at the centre of each tile's tree.
+const sentinel = -1
+
+// treeOf returns the tree holding a box that was inserted as min, max.
+func (t *tiled) treeOf(min, max [2]float64) *rtree.RTreeGN[float64, int32] {
+	if t.isBig(min, max) {
+		return &t.big
+	}
+	return &t.tiles[t.find(t.keyOf(min, max))]
+}
+
+func (t *tiled) put(k uint64, j int32) {
+	mask := uint64(len(t.index) - 1)
+	i := (k * 0x9E3779B97F4A7C15) >> t.shift
+	for t.index[i] >= 0 {
+		i = (i + 1) & mask
+	}
+	t.keys[i], t.index[i] = k, j
+}
+
+// rehash resizes the tile map to n (a power of two) slots.
+func (t *tiled) rehash(n int) {
+	keys, index := t.keys, t.index
+	t.keys, t.index = make([]uint64, n), make([]int32, n)
+	for i := range t.index {
+		t.index[i] = -1
+	}
+	t.shift = uint8(64 - log2(n))
+	for i, j := range index {
+		if j >= 0 {
+			t.put(keys[i], j)
+		}
+	}
+}
+
+func log2(n int) int {
+	b := 0
+	for 1<<b < n {
+		b++
+	}
+	return b
+}
+
+func (t *tiled) grow(min, max [2]float64) {
+	if t.n == 0 {
+		t.lo, t.hi = min, max
+		return
+	}
+	t.lo = [2]float64{math.Min(t.lo[0], min[0]), math.Min(t.lo[1], min[1])}
+	t.hi = [2]float64{math.Max(t.hi[0], max[0]), math.Max(t.hi[1], max[1])}
+}
+
+// Insert adds a box.
+func (t *tiled) Insert(min, max [2]float64, id int32) {
+	t.grow(min, max)
+	t.tileFor(min, max).Insert(min, max, id)
+	t.n++
+}
+
+// Delete removes a box inserted as min, max.
+func (t *tiled) Delete(min, max [2]float64, id int32) {
+	t.treeOf(min, max).Delete(min, max, id)
+	t.n--
+}
+
+// Replace moves a box from omin, omax to nmin, nmax.
+func (t *tiled) Replace(omin, omax [2]float64, id int32, nmin, nmax [2]float64) {
+	t.grow(nmin, nmax)
+	to := t.tileFor(nmin, nmax) // may move t.tiles: look from up after it
+	from := t.treeOf(omin, omax)
+	if from == to {
+		to.Replace(omin, omax, id, nmin, nmax, id)
+		return
+	}
+	from.Delete(omin, omax, id)
+	to.Insert(nmin, nmax, id)
+}
+
+// Len returns the number of boxes held.
+func (t *tiled) Len() int { return t.n }
+
+// Bounds returns a box around every box held (not always the smallest:
+// see tighten); meaningless when empty.
+func (t *tiled) Bounds() (min, max [2]float64) { return t.lo, t.hi }
+
+// tighten makes Bounds the smallest box around the boxes held.
+func (t *tiled) tighten() {
+	first := true
+	each := func(tr *rtree.RTreeGN[float64, int32]) {
+		if tr.Len() == 0 {
+			return
+		}
+		mn, mx := tr.Bounds()
+		if first {
+			t.lo, t.hi, first = mn, mx, false
+			return
+		}
+		t.lo = [2]float64{math.Min(t.lo[0], mn[0]), math.Min(t.lo[1], mn[1])}
+		t.hi = [2]float64{math.Max(t.hi[0], mx[0]), math.Max(t.hi[1], mx[1])}
+	}
+	each(&t.big)
+	for i := range t.tiles {
+		each(&t.tiles[i])
+	}
+}
+
+// Search calls iter with every box that overlaps min, max (boundaries
+// included) until iter returns false, and reports whether it went through
+// all of them.
+func (t *tiled) Search(min, max [2]float64, iter func(min, max [2]float64, id int32) bool) bool {
+	if t.n == 0 {
+		return true
+	}
+	done := true
+	visit := func(mn, mx [2]float64, id int32) bool {
+		if id == sentinel {
+			return true
+		}
+		done = iter(mn, mx, id)
+		return done
+	}
+	if t.big.Len() > 0 {
+		t.big.Search(min, max, visit)
+		if !done {
+			return false
+		}
+	}
+	if len(t.tiles) == 0 {
+		return true
+	}
+	// A box in a tile is at most half a side wide, with its centre in the
+	// tile, so it lies within the tile grown by a quarter side; a little
+	// more covers the rounding of the centre and of the cell arithmetic.
+	e := t.side * 0.26
+	x0, x1 := t.cell(min[0]-e), t.cell(max[0]+e)
+	y0, y1 := t.cell(min[1]-e), t.cell(max[1]+e)
+	if (x1-x0+1)*(y1-y0+1) > int64(len(t.tiles)) {
+		for i := range t.tiles {
+			if !t.searchTile(i, min, max, visit) {
+				return false
+			}
+		}
+		return true
+	}
+	for cy := y0; cy <= y1; cy++ {
+		for cx := x0; cx <= x1; cx++ {
+			if j := t.find(cellKey(cx, cy)); j >= 0 && !t.searchTile(int(j), min, max, visit) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// searchTile searches tile i's tree when its bounds meet min, max, and
+// reports false when visit stopped it.
+func (t *tiled) searchTile(i int, min, max [2]float64, visit func(min, max [2]float64, id int32) bool) bool {
+	tr := &t.tiles[i]
+	mn, mx := tr.Bounds()
+	if min[0] > mx[0] || max[0] < mn[0] || min[1] > mx[1] || max[1] < mn[1] {
+		return true
+	}
+	ok := true
+	tr.Search(min, max, func(a, b [2]float64, id int32) bool {
+		ok = visit(a, b, id)
+		return ok
+	})
+	return ok
+}
+
+// Scan calls iter with every box held until it returns false.
+func (t *tiled) Scan(iter func(min, max [2]float64, id int32) bool) {
+	done := true
+	visit := func(mn, mx [2]float64, id int32) bool {
+		if id == sentinel {
+			return true
+		}
+		done = iter(mn, mx, id)
+		return done
+	}
+	if t.big.Scan(visit); !done {
+		return
+	}
+	for i := range t.tiles {
+		if t.tiles[i].Scan(visit); !done {
+			return
+		}
+	}
+}
+
+// Copy returns a copy sharing nothing mutable (the trees copy on write).
+func (t *tiled) Copy() tiled {
+	c := *t
+	c.big = *t.big.Copy()
+	c.tiles = make([]rtree.RTreeGN[float64, int32], len(t.tiles))
+	for i := range t.tiles {
+		c.tiles[i] = *t.tiles[i].Copy()
+	}
+	c.keys = append([]uint64(nil), t.keys...)
+	c.index = append([]int32(nil), t.index...)
+	return c
+}
+
+// retune re-tiles the index when its size has crossed a threshold since it
+// was last tiled: tiled from tileMin boxes, with tiles of about tileFill
+// boxes over the area the boxes cover (and at least a few times their mean
+// size), untiled again below tileMin/2. The boxes are re-inserted from fat, for the ids whose
+// flags are alive and have the given static bit; meanExt is their mean
+// width plus height. It reports whether it did.
+func (t *tiled) retune(fat []shape.AABB, flags []uint8, static uint8, meanExt float64, tiledAt *int) bool {
+	n := t.n
+	switch {
+	case t.side == 0 && n >= tileMin:
+	case t.side > 0 && (n < tileMin/2 || n > 2**tiledAt || 2*n < *tiledAt):
+	default:
+		return false
+	}
+	side := 0.0
+	if n >= tileMin/2 {
+		t.tighten()
+		// √(area·fill/n), without overflowing the area.
+		w, h := math.Sqrt(t.hi[0]-t.lo[0]), math.Sqrt(t.hi[1]-t.lo[1])
+		side = math.Max(float64(w*h)*math.Sqrt(tileFill/float64(n)), 3*meanExt)
+		if !(side > 0) || math.IsInf(side, 0) || n < tileMin {
+			side = 0
+		}
+	}
+	lo := t.lo
+	*t = tiled{side: side}
+	if side > 0 {
+		t.inv = 1 / side
+		// The big tree holds a place too (see tileFor): boxes that grow
+		// past half a side and shrink back would otherwise empty it and
+		// make it allocate a root again and again.
+		t.big.Insert(lo, lo, sentinel)
+	}
+	for id, f := range flags {
+		if f&flagAlive != 0 && f&flagStatic == static {
+			b := fat[id]
+			t.Insert(arr(b.Min), arr(b.Max), int32(id))
+		}
+	}
+	*tiledAt = n
+	return true
+}

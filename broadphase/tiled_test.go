@@ -1,0 +1,113 @@
+package broadphase
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/collide-go/collide/shape"
+)
+
+// smallTiles makes every index of more than 8 boxes tiled, with tiles of
+// about 4 boxes, for the rest of the test, so that small scenes cross the
+// tiling thresholds both ways and have many tiles and big boxes.
+func smallTiles(t *testing.T) {
+	oldMin, oldFill := tileMin, tileFill
+	tileMin, tileFill = 8, 4
+	t.Cleanup(func() { tileMin, tileFill = oldMin, oldFill })
+}
+
+func TestTiledRandomScenes(t *testing.T) {
+	smallTiles(t)
+	TestTreeRandomScenes(t)
+}
+
+func TestTiledQueryMatchesBruteForce(t *testing.T) {
+	smallTiles(t)
+	TestQueryMatchesBruteForce(t)
+	TestRayCastVisitsEveryFatBox(t)
+	TestRayCastFirstHit(t)
+	TestRayCastFrontToBack(t)
+	TestRayCastStops(t)
+	TestSweepMatchesGrownBoxes(t)
+	TestRayCastZeroClipStillVisitsStartBoxes(t)
+}
+
+// TestTiledIsTiled: the small-tile setting does tile the scenes above, with
+// boxes in the big tree too, and a shrinking index untiles again.
+func TestTiledIsTiled(t *testing.T) {
+	smallTiles(t)
+	s, tr, _ := queryScene(1, 150)
+	if tr.tr.side == 0 || len(tr.tr.tiles) < 4 || tr.tr.big.Len() == 0 {
+		t.Fatalf("side %v, %d tiles, %d big boxes", tr.tr.side, len(tr.tr.tiles), tr.tr.big.Len())
+	}
+	for s.live > 2 {
+		id := s.randomLive()
+		s.remove([]index{tr}, id)
+	}
+	if tr.tr.side != 0 || tr.st.side != 0 {
+		t.Fatalf("%d boxes left, still tiled: sides %v, %v", tr.Len(), tr.tr.side, tr.st.side)
+	}
+	tr.UpdatePairs()
+	if err := tr.validate(nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTiledFarCoordinates: boxes near ±1e300, at 1e15 and spanning the
+// float range, next to small ones near the origin, are all found by
+// queries of every size, tiled or not (the cell coordinates clamp).
+func TestTiledFarCoordinates(t *testing.T) {
+	smallTiles(t)
+	r := rand.New(rand.NewPCG(5, 6))
+	tr := NewTree(Config{Margin: -1, MotionFrames: -1})
+	var boxes []shape.AABB
+	add := func(b shape.AABB) {
+		tr.Insert(int32(len(boxes)), b)
+		boxes = append(boxes, b)
+	}
+	// Small boxes first, so that the tiles are small; then far ones, fewer
+	// than would make the index tile itself again.
+	for range 40 {
+		add(shape.AABBFromCenter(shape.V(r.Float64()*50, r.Float64()*50), shape.V(r.Float64()*3, r.Float64()*3)))
+	}
+	for _, c := range []float64{-1e300, -1e200, -1e15, -3e9, 7e9, 1e15, 1e200, 1e300} {
+		for range 3 {
+			x, y := c*(1+r.Float64()*1e-3), c*(1-r.Float64()*1e-3)
+			h := math.Max(1, math.Abs(c)*1e-12) * r.Float64()
+			add(shape.AABBFromCenter(shape.V(x, y), shape.V(h, h)))
+		}
+	}
+	add(box(-1e300, -1e300, 1e300, 1e300))
+	add(box(-1e300, 5, 1e300, 6))
+	tr.UpdatePairs()
+	if tr.tr.side == 0 || tr.tr.side > 100 {
+		t.Fatalf("tile side %v", tr.tr.side)
+	}
+	if err := tr.validate(boxes); err != nil {
+		t.Fatal(err)
+	}
+	queries := []shape.AABB{box(-1e308, -1e308, 1e308, 1e308), box(0, 0, 0, 0)}
+	for _, b := range boxes {
+		queries = append(queries, b, shape.AABB{Min: b.Max, Max: b.Max}, shape.AABB{Min: b.Min, Max: b.Min})
+	}
+	for range 200 {
+		c := boxes[r.IntN(len(boxes))].Center()
+		h := math.Abs(c.X)*r.Float64()*1e-3 + r.Float64()*10
+		queries = append(queries, shape.AABBFromCenter(c, shape.V(h, h)))
+	}
+	for _, q := range queries {
+		var got, want []int32
+		tr.Query(q, func(id int32) bool { got = append(got, id); return true })
+		for id, b := range boxes {
+			if b.Overlaps(q) {
+				want = append(want, int32(id))
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("Query(%v) = %v, want %v", q, got, want)
+		}
+	}
+}
