@@ -19,12 +19,15 @@ const rayMaxChunks = 256
 func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
 	stopped := false
 	visit := func(_, _ [2]float64, id int32) bool {
+		if id == sentinel {
+			return true
+		}
 		stopped = !fn(id)
 		return !stopped
 	}
-	t.tr.Search(arr(box.Min), arr(box.Max), visit)
+	t.tr.Search(arr(box.Min), arr(box.Max), visit, &stopped)
 	if !stopped {
-		t.st.Search(arr(box.Min), arr(box.Max), visit)
+		t.st.Search(arr(box.Min), arr(box.Max), visit, &stopped)
 	}
 }
 
@@ -100,6 +103,9 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 		a, b := origin.Add(dir.Scale(cs)), origin.Add(dir.Scale(ce))
 		box := grow(shape.AABB{Min: a.Min(b), Max: a.Max(b)}.Expand(rayEps(origin, ce)))
 		visit := func(mn, mx [2]float64, id int32) bool {
+			if id == sentinel {
+				return true
+			}
 			te, _, ok := slab(grow(shape.AABB{Min: vec(mn), Max: vec(mx)}), origin, dir, 0, maxDist)
 			if !ok || (!first && te < cs) || (!last && te >= ce) {
 				return true
@@ -114,9 +120,9 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 			n++
 			return true
 		}
-		t.tr.Search(arr(box.Min), arr(box.Max), visit)
+		t.tr.Search(arr(box.Min), arr(box.Max), visit, &stop)
 		if !stop {
-			t.st.Search(arr(box.Min), arr(box.Max), visit)
+			t.st.Search(arr(box.Min), arr(box.Max), visit, &stop)
 		}
 		if stop {
 			return

@@ -228,28 +228,20 @@ func (t *tiled) tighten() {
 }
 
 // Search calls iter with every box that overlaps min, max (boundaries
-// included) until iter returns false, and reports whether it went through
-// all of them.
-func (t *tiled) Search(min, max [2]float64, iter func(min, max [2]float64, id int32) bool) bool {
+// included), and with placeholder entries (id sentinel, which iter must
+// skip), until iter sets *stop; iter's result goes to the R-trees, and
+// false ends the search in the one it is in.
+func (t *tiled) Search(min, max [2]float64, iter func(min, max [2]float64, id int32) bool, stop *bool) {
 	if t.n == 0 {
-		return true
-	}
-	done := true
-	visit := func(mn, mx [2]float64, id int32) bool {
-		if id == sentinel {
-			return true
-		}
-		done = iter(mn, mx, id)
-		return done
+		return
 	}
 	if t.big.Len() > 0 {
-		t.big.Search(min, max, visit)
-		if !done {
-			return false
+		if t.big.Search(min, max, iter); *stop {
+			return
 		}
 	}
 	if len(t.tiles) == 0 {
-		return true
+		return
 	}
 	// A box in a tile is at most half a side wide, with its centre in the
 	// tile, so it lies within the tile grown by a quarter side; a little
@@ -259,36 +251,31 @@ func (t *tiled) Search(min, max [2]float64, iter func(min, max [2]float64, id in
 	y0, y1 := t.cell(min[1]-e), t.cell(max[1]+e)
 	if (x1-x0+1)*(y1-y0+1) > int64(len(t.tiles)) {
 		for i := range t.tiles {
-			if !t.searchTile(i, min, max, visit) {
-				return false
+			if t.searchTile(i, min, max, iter); *stop {
+				return
 			}
 		}
-		return true
+		return
 	}
 	for cy := y0; cy <= y1; cy++ {
 		for cx := x0; cx <= x1; cx++ {
-			if j := t.find(cellKey(cx, cy)); j >= 0 && !t.searchTile(int(j), min, max, visit) {
-				return false
+			if j := t.find(cellKey(cx, cy)); j >= 0 {
+				if t.searchTile(int(j), min, max, iter); *stop {
+					return
+				}
 			}
 		}
 	}
-	return true
 }
 
-// searchTile searches tile i's tree when its bounds meet min, max, and
-// reports false when visit stopped it.
-func (t *tiled) searchTile(i int, min, max [2]float64, visit func(min, max [2]float64, id int32) bool) bool {
+// searchTile searches tile i's tree when its bounds meet min, max.
+func (t *tiled) searchTile(i int, min, max [2]float64, iter func(min, max [2]float64, id int32) bool) {
 	tr := &t.tiles[i]
 	mn, mx := tr.Bounds()
 	if min[0] > mx[0] || max[0] < mn[0] || min[1] > mx[1] || max[1] < mn[1] {
-		return true
+		return
 	}
-	ok := true
-	tr.Search(min, max, func(a, b [2]float64, id int32) bool {
-		ok = visit(a, b, id)
-		return ok
-	})
-	return ok
+	tr.Search(min, max, iter)
 }
 
 // Scan calls iter with every box held until it returns false.

@@ -334,6 +334,7 @@ func (t *Tree) UpdatePairs() {
 // the candidate keys they find to cand. It only reads the Tree.
 func (t *Tree) queryMoved(moved []int32, cand []uint64) ([]uint64, int) {
 	queried := 0
+	never := false // the queries go through every box
 	for _, id := range moved {
 		if t.flags[id]&flagAlive == 0 {
 			continue
@@ -341,14 +342,14 @@ func (t *Tree) queryMoved(moved []int32, cand []uint64) ([]uint64, int) {
 		queried++
 		fat := t.fat[id]
 		found := func(_, _ [2]float64, j int32) bool {
-			if j != id && (j > id || t.flags[j]&flagMoved == 0) {
+			if j != id && j != sentinel && (j > id || t.flags[j]&flagMoved == 0) {
 				cand = append(cand, pairKey(id, j))
 			}
 			return true
 		}
-		t.tr.Search(arr(fat.Min), arr(fat.Max), found)
+		t.tr.Search(arr(fat.Min), arr(fat.Max), found, &never)
 		if t.flags[id]&flagStatic == 0 {
-			t.st.Search(arr(fat.Min), arr(fat.Max), found)
+			t.st.Search(arr(fat.Min), arr(fat.Max), found, &never)
 		}
 	}
 	return cand, queried
