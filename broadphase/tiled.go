@@ -246,7 +246,7 @@ func (t *tiled) Search(min, max [2]float64, iter func(min, max [2]float64, id in
 	// A box in a tile is at most half a side wide, with its centre in the
 	// tile, so it lies within the tile grown by a quarter side; a little
 	// more covers the rounding of the centre and of the cell arithmetic.
-	e := t.side * 0.26
+	e := float64(t.side * 0.26) // explicit: no fused multiply-add on arm64
 	x0, x1 := t.cell(min[0]-e), t.cell(max[0]+e)
 	y0, y1 := t.cell(min[1]-e), t.cell(max[1]+e)
 	if (x1-x0+1)*(y1-y0+1) > int64(len(t.tiles)) {
