@@ -2,7 +2,6 @@ package broadphase
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/collide-go/collide/shape"
 )
@@ -197,6 +196,6 @@ func (b *BruteForce) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id
 		if !(m >= 0) {
 			return
 		}
-		maxDist = math.Min(maxDist, m)
+		maxDist = min(maxDist, m)
 	}
 }

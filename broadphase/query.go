@@ -73,7 +73,7 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 	}
 	// Chunks a few proxies long keep each search box small, whatever the
 	// ray's slope.
-	step := math.Max(2*t.extSum/float64(t.live), (hi-lo)/rayMaxChunks)
+	step := max(2*t.extSum/float64(t.live), (hi-lo)/rayMaxChunks)
 
 	var buf [rayBatch]rayCand
 	n := 0
@@ -89,7 +89,7 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 				stop = true
 				break
 			}
-			maxDist = math.Min(maxDist, m)
+			maxDist = min(maxDist, m)
 		}
 		n = 0
 	}

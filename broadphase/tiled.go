@@ -119,7 +119,7 @@ func (t *tiled) tileFor(min, max [2]float64) *rtree.RTreeGN[float64, int32] {
 }
 
 // finite clamps x to the finite floats.
-func finite(x float64) float64 { return math.Max(-math.MaxFloat64, math.Min(x, math.MaxFloat64)) }
+func finite(x float64) float64 { return max(-math.MaxFloat64, min(x, math.MaxFloat64)) }
 
 // sentinel is the id of the entry at the centre of each tile's tree.
 const sentinel = -1
@@ -164,13 +164,13 @@ func log2(n int) int {
 	return b
 }
 
-func (t *tiled) grow(min, max [2]float64) {
+func (t *tiled) grow(bmin, bmax [2]float64) {
 	if t.n == 0 {
-		t.lo, t.hi = min, max
+		t.lo, t.hi = bmin, bmax
 		return
 	}
-	t.lo = [2]float64{math.Min(t.lo[0], min[0]), math.Min(t.lo[1], min[1])}
-	t.hi = [2]float64{math.Max(t.hi[0], max[0]), math.Max(t.hi[1], max[1])}
+	t.lo = [2]float64{min(t.lo[0], bmin[0]), min(t.lo[1], bmin[1])}
+	t.hi = [2]float64{max(t.hi[0], bmax[0]), max(t.hi[1], bmax[1])}
 }
 
 // Insert adds a box.
@@ -218,8 +218,8 @@ func (t *tiled) tighten() {
 			t.lo, t.hi, first = mn, mx, false
 			return
 		}
-		t.lo = [2]float64{math.Min(t.lo[0], mn[0]), math.Min(t.lo[1], mn[1])}
-		t.hi = [2]float64{math.Max(t.hi[0], mx[0]), math.Max(t.hi[1], mx[1])}
+		t.lo = [2]float64{min(t.lo[0], mn[0]), min(t.lo[1], mn[1])}
+		t.hi = [2]float64{max(t.hi[0], mx[0]), max(t.hi[1], mx[1])}
 	}
 	each(&t.big)
 	for i := range t.tiles {
@@ -330,7 +330,7 @@ func (t *tiled) retune(fat []shape.AABB, flags []uint8, static uint8, meanExt fl
 		t.tighten()
 		// √(area·fill/n), without overflowing the area.
 		w, h := math.Sqrt(t.hi[0]-t.lo[0]), math.Sqrt(t.hi[1]-t.lo[1])
-		side = math.Max(float64(w*h)*math.Sqrt(tileFill/float64(n)), 3*meanExt)
+		side = max(float64(w*h)*math.Sqrt(tileFill/float64(n)), 3*meanExt)
 		if !(side > 0) || math.IsInf(side, 0) || n < tileMin {
 			side = 0
 		}

@@ -448,7 +448,7 @@ func (t *Tree) Stats() Stats { return t.stats }
 func fatten(tight shape.AABB, disp shape.Vec2, margin, frames float64) shape.AABB {
 	fat := tight
 	if frames > 0 && disp.IsFinite() {
-		lim := stretchCap * math.Max(math.Max(tight.Max.X-tight.Min.X, tight.Max.Y-tight.Min.Y), margin)
+		lim := stretchCap * max(max(tight.Max.X-tight.Min.X, tight.Max.Y-tight.Min.Y), margin)
 		// Explicit conversions: no fused multiply-add on arm64, so fat
 		// boxes are the same on every architecture.
 		dx := clamp(float64(disp.X*frames), lim)

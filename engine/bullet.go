@@ -191,7 +191,7 @@ func pathMeets(g shape.AABB, origin, dir shape.Vec2, l float64) bool {
 		if a > c {
 			a, c = c, a
 		}
-		lo, hi = math.Max(lo, a), math.Min(hi, c)
+		lo, hi = max(lo, a), min(hi, c)
 	}
 	slack := float64(1e-9 * (1 + l))
 	return lo <= hi+slack

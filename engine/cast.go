@@ -100,7 +100,7 @@ func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q 
 		// Clip a little past the best, so that bodies touched at the same
 		// fraction (by rounding, their boxes entered a hair later) are
 		// still visited for the tie rule.
-		return math.Min(limit, float64(float64(best.Fraction*l)*(1+1e-9))+1e-300)
+		return min(limit, float64(float64(best.Fraction*l)*(1+1e-9))+1e-300)
 	})
 	return best, found
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math"
 	"strconv"
 	"sync"
 
@@ -368,6 +367,6 @@ func DrawRay(d Drawer, origin, dir shape.Vec2, maxDist float64, hit RayHit, ok b
 		d.Arrow(hit.Point, hit.Point.Add(hit.Normal), DefaultPalette.Hit)
 		return
 	}
-	end := origin.Add(dir.Normalize().Scale(math.Min(maxDist, maxRayDraw)))
+	end := origin.Add(dir.Normalize().Scale(min(maxDist, maxRayDraw)))
 	d.Segment(origin, end, 0, Style{Stroke: DefaultPalette.Ray})
 }

@@ -88,8 +88,8 @@ func (w *World) NearestWithin(p shape.Vec2, k int, maxDist float64, f Filter, fn
 		bounds := w.tree.Bounds()
 		size := bounds.Max.Sub(bounds.Min)
 		// Half side of a square expected to hold about 2k candidates.
-		r := math.Sqrt(float64(2*k) * math.Max(float64(size.X*size.Y), 1e-300) / (4 * float64(cand)))
-		r = math.Max(r, 1e-9*math.Max(math.Abs(p.X), math.Abs(p.Y)))
+		r := math.Sqrt(float64(2*k) * max(float64(size.X*size.Y), 1e-300) / (4 * float64(cand)))
+		r = max(r, 1e-9*max(math.Abs(p.X), math.Abs(p.Y)))
 		if !(r > 0) || math.IsInf(r, 0) {
 			r = 1
 		}

@@ -188,7 +188,7 @@ func checkRay(origin, dir shape.Vec2, maxDist float64) (shape.Vec2, error) {
 	}
 	// Scale by the larger component first, so that a direction too short
 	// (or too long) to square still normalises to itself.
-	m := math.Max(math.Abs(dir.X), math.Abs(dir.Y))
+	m := max(math.Abs(dir.X), math.Abs(dir.Y))
 	return shape.Vec2{X: dir.X / m, Y: dir.Y / m}.Normalize(), nil
 }
 

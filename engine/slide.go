@@ -280,7 +280,7 @@ func (w *World) exitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *d
 	for i := range ov.n {
 		box := b.hot[ov.slot[i]].tight
 		for _, c := range [4]shape.Vec2{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}} {
-			far = math.Max(far, u.Dot(c.Sub(xf.Pos)))
+			far = max(far, u.Dot(c.Sub(xf.Pos)))
 		}
 	}
 	far += 2*r + 1
@@ -293,7 +293,7 @@ func (w *World) exitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *d
 		if !ok {
 			return shape.Vec2{X: math.Inf(1)} // cannot happen: it overlaps at the end
 		}
-		exit = math.Max(exit, float64(far*(1-h.Fraction)))
+		exit = max(exit, float64(far*(1-h.Fraction)))
 	}
 	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + far
 	return u.Scale(exit + float64(4*0x1p-52*scale))

@@ -24,14 +24,14 @@ func alignedManifold(ha, hb, d shape.Vec2, ox, oy float64) Manifold {
 	if ox <= oy {
 		sx := sign(d.X)
 		x := (float64(sx*ha.X) + (d.X - float64(sx*hb.X))) / 2
-		lo, hi := math.Max(-ha.Y, d.Y-hb.Y), math.Min(ha.Y, d.Y+hb.Y)
+		lo, hi := max(-ha.Y, d.Y-hb.Y), min(ha.Y, d.Y+hb.Y)
 		m.Normal, m.Depth = shape.Vec2{X: sx}, ox
 		m.Points = [2]ContactPoint{{shape.Vec2{X: x, Y: lo}, ox}, {shape.Vec2{X: x, Y: hi}, ox}}
 		return m
 	}
 	sy := sign(d.Y)
 	y := (float64(sy*ha.Y) + (d.Y - float64(sy*hb.Y))) / 2
-	lo, hi := math.Max(-ha.X, d.X-hb.X), math.Min(ha.X, d.X+hb.X)
+	lo, hi := max(-ha.X, d.X-hb.X), min(ha.X, d.X+hb.X)
 	m.Normal, m.Depth = shape.Vec2{Y: sy}, oy
 	m.Points = [2]ContactPoint{{shape.Vec2{X: lo, Y: y}, oy}, {shape.Vec2{X: hi, Y: y}, oy}}
 	return m

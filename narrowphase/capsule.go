@@ -60,7 +60,7 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 	if den < 0 {
 		// Distance of o above the face line, over the approach speed.
 		h := side.Dot(o.Sub(p0)) - r
-		x := math.Max(h/(-den), 0)
+		x := max(h/(-den), 0)
 		if u := o.Add(d.Scale(x)).Sub(p0).Dot(e); u >= 0 && u <= ee {
 			best, bn = x, side
 		}
@@ -74,7 +74,7 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 	}
 	if r > 0 {
 		for _, c := range [2]shape.Vec2{p0, p1} {
-			if h, ok := rayCircle(c, r, o, d, math.Min(best, maxDist)); ok && h.Distance < best {
+			if h, ok := rayCircle(c, r, o, d, min(best, maxDist)); ok && h.Distance < best {
 				best, bn = h.Distance, h.Normal
 			}
 		}

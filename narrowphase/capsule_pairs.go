@@ -94,7 +94,7 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 	if sb0 == 0 && sb1 == 0 {
 		// Collinear cores: they share points when their spans meet.
 		lo, hi := ea.Dot(b0.Sub(a0)), ea.Dot(b1.Sub(a0))
-		crossing = math.Max(lo, hi) >= 0 && math.Min(lo, hi) <= ea.LenSq()
+		crossing = max(lo, hi) >= 0 && min(lo, hi) <= ea.LenSq()
 	}
 
 	var n shape.Vec2 // from a to b
@@ -181,10 +181,10 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 			pen   float64
 			fromA bool
 		}{
-			{nA, -math.Min(sb0, sb1), true},
-			{nA.Neg(), math.Max(sb0, sb1), true},
-			{nB, math.Max(sa0, sa1), false},
-			{nB.Neg(), -math.Min(sa0, sa1), false},
+			{nA, -min(sb0, sb1), true},
+			{nA.Neg(), max(sb0, sb1), true},
+			{nB, max(sa0, sa1), false},
+			{nB.Neg(), -min(sa0, sa1), false},
 		} {
 			if ax.pen < best*(1-refFaceTol) || (ax.fromA && ax.pen < best) {
 				best, n, refIsA = ax.pen, ax.n, ax.fromA
@@ -223,7 +223,7 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 	}
 	pen := func(w shape.Vec2) float64 { return nr.Dot(v1.Sub(w)) + r }
 	add := func(p shape.Vec2, pn float64) {
-		d := math.Min(pn, m.Depth)
+		d := min(pn, m.Depth)
 		m.Points[m.Count] = ContactPoint{Point: p.Add(ni.Scale(ri)).Add(nr.Scale(0.5 * d)), Depth: d}
 		m.Count++
 	}

@@ -151,7 +151,7 @@ func boxPathMeets(a shape.AABB, delta shape.Vec2, b shape.AABB) bool {
 		if t0 > t1 {
 			t0, t1 = t1, t0
 		}
-		lo, hi = math.Max(lo, t0), math.Min(hi, t1)
+		lo, hi = max(lo, t0), min(hi, t1)
 	}
 	return lo <= hi
 }
@@ -328,7 +328,7 @@ func discEntry(c shape.Vec2, r float64, d shape.Vec2) (float64, bool) {
 	if disc < 0 {
 		return 0, false
 	}
-	t := math.Max(s-math.Sqrt(disc/dd), 0)
+	t := max(s-math.Sqrt(disc/dd), 0)
 	if t > 1 {
 		return 0, false
 	}
@@ -530,7 +530,7 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 		lb := b.v[m.ib[k1]].Sub(b0).Dot(u)
 		p0 := a.v[m.ja[k]].Add(x).Sub(b0).Dot(u)
 		p1 := a.v[m.ja[k1]].Add(x).Sub(b0).Dot(u)
-		s0, s1 := math.Max(0, math.Min(p0, p1)), math.Min(lb, math.Max(p0, p1))
+		s0, s1 := max(0, min(p0, p1)), min(lb, max(p0, p1))
 		s := 0.5 * (s0 + s1)
 		if !(s0 <= s1) {
 			s = 0.5 * lb

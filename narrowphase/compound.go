@@ -170,7 +170,7 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 // overlapAlong returns how far core x must move along the unit u to clear
 // the segment p0–p1: the segment's extent along u less x's.
 func overlapAlong(p0, p1 shape.Vec2, x *core, u shape.Vec2) float64 {
-	hi := math.Max(u.Dot(p0), u.Dot(p1))
+	hi := max(u.Dot(p0), u.Dot(p1))
 	lo := u.Dot(x.v[0])
 	for _, v := range x.v[1:x.n] {
 		if w := u.Dot(v); w < lo {
@@ -253,7 +253,7 @@ func distSqComposite(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 		best := math.Inf(1)
 		for i := range s.PartCount() {
 			ps, pt := s.Part(i, t)
-			best = math.Min(best, DistanceSq(ps, pt, p))
+			best = min(best, DistanceSq(ps, pt, p))
 		}
 		return best
 	}
@@ -262,7 +262,7 @@ func distSqComposite(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 	r := math.Sqrt(best)
 	box := shape.AABB{Min: p.Sub(shape.V(r, r)), Max: p.Add(shape.V(r, r))}
 	forParts(s, t, box, func(_ int, ps shape.Shape, pt shape.Transform) bool {
-		best = math.Min(best, DistanceSq(ps, pt, p))
+		best = min(best, DistanceSq(ps, pt, p))
 		return true
 	})
 	return best
@@ -281,6 +281,6 @@ func containsComposite(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
 
 // outward returns the unit outward normal of a counter-clockwise edge e.
 func outward(e shape.Vec2) shape.Vec2 {
-	s := math.Max(math.Abs(e.X), math.Abs(e.Y))
+	s := max(math.Abs(e.X), math.Abs(e.Y))
 	return shape.Vec2{X: e.Y / s, Y: -e.X / s}.Normalize()
 }

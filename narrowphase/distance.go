@@ -24,8 +24,8 @@ func DistanceSq(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 	case shape.KindAABB, shape.KindOBB:
 		q := s.EffectiveTransform(t).ApplyInv(p)
 		h := s.HalfExtents()
-		dx := math.Max(math.Abs(q.X)-h.X, 0)
-		dy := math.Max(math.Abs(q.Y)-h.Y, 0)
+		dx := max(math.Abs(q.X)-h.X, 0)
+		dy := max(math.Abs(q.Y)-h.Y, 0)
 		return float64(dx*dx) + float64(dy*dy)
 	case shape.KindPolygon:
 		return distSqPolygon(s.Vertices(), s.Normals(), t.ApplyInv(p))
@@ -92,7 +92,7 @@ func distSqPolygon(verts, normals []shape.Vec2, q shape.Vec2) float64 {
 		default:
 			d2 = sep * sep
 		}
-		best = math.Min(best, d2)
+		best = min(best, d2)
 	}
 	if math.IsInf(best, 1) {
 		return 0 // behind every edge: inside

@@ -144,7 +144,7 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 		}
 		if math.IsInf(d2, 1) || d <= touchTol*scale {
 			feat.kind = hcTouch
-			depth = r - math.Max(bestSep, 0)
+			depth = r - max(bestSep, 0)
 		}
 		if !(depth > 0) {
 			return Manifold{}, false

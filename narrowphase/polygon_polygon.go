@@ -162,7 +162,7 @@ func clipHulls(a, b hull, rel shape.Transform, r satResult) Manifold {
 		if pen2 > pen1 {
 			p, pen = p2, pen2
 		}
-		pen = math.Max(0, math.Min(pen, r.depth))
+		pen = max(0, min(pen, r.depth))
 		m.Points[0] = ContactPoint{Point: p.Add(n.Scale(pen / 2)), Depth: r.depth}
 		m.Count = 1
 	}
@@ -176,7 +176,7 @@ func (m *Manifold) addClipped(p, n shape.Vec2, pen, depth float64) {
 	if !(pen > 0) {
 		return
 	}
-	pen = math.Min(pen, depth)
+	pen = min(pen, depth)
 	m.Points[m.Count] = ContactPoint{Point: p.Add(n.Scale(pen / 2)), Depth: pen}
 	m.Count++
 }

@@ -64,10 +64,10 @@ func PushOut(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	dir := m.Normal.Neg()
 	// A maximum of magnitudes, not a sum, so that s itself cannot overflow
 	// before the radius and the depth are added.
-	pos := math.Max(math.Max(math.Abs(ta.Pos.X), math.Abs(ta.Pos.Y)), math.Max(math.Abs(tb.Pos.X), math.Abs(tb.Pos.Y)))
-	s := pos + math.Max(a.BoundingRadius(), b.BoundingRadius()) + m.Depth
+	pos := max(max(math.Abs(ta.Pos.X), math.Abs(ta.Pos.Y)), max(math.Abs(tb.Pos.X), math.Abs(tb.Pos.Y)))
+	s := pos + max(a.BoundingRadius(), b.BoundingRadius()) + m.Depth
 	// Subnormal scales would round the margin to zero, which never grows.
-	slop := math.Max(float64(pushOutSlop*s), math.SmallestNonzeroFloat64)
+	slop := max(float64(pushOutSlop*s), math.SmallestNonzeroFloat64)
 	for range pushOutTries {
 		d := dir.Scale(m.Depth + slop)
 		if !d.IsFinite() {

@@ -80,7 +80,7 @@ func rayCircle(c shape.Vec2, r float64, origin, dir shape.Vec2, maxDist float64)
 	}
 	// -b > 0 and the root is subtracted from it: the near intersection,
 	// without the cancellation of the far one.
-	d := math.Max(-b-math.Sqrt(disc), 0)
+	d := max(-b-math.Sqrt(disc), 0)
 	if d > maxDist {
 		return RayHit{}, false
 	}
@@ -124,7 +124,7 @@ func rayBox(h shape.Vec2, t shape.Transform, origin, dir shape.Vec2, maxDist flo
 		if t1 > enter {
 			enter, n = t1, shape.Vec2{Y: ny}
 		}
-		exit = math.Min(exit, t2)
+		exit = min(exit, t2)
 	}
 	// The signs of the slab parameters are exact, so enter <= 0 <= exit
 	// says exactly what ContainsPoint says: the origin is in the box.

@@ -164,7 +164,7 @@ func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, 
 			return t, true
 		}
 		// The fastest the gap can close along n.
-		closing := math.Max(0, -vrel.Dot(n)) + spin
+		closing := max(0, -vrel.Dot(n)) + spin
 		if closing <= 0 {
 			return 0, false
 		}
@@ -218,7 +218,7 @@ func discsMeet(p, v shape.Vec2, r float64) (float64, bool) {
 	// would overflow: the root does not change when all three are scaled
 	// alike, so scale them down first. Ordinary inputs are left as they
 	// are, bit for bit.
-	if m := math.Max(math.Max(math.Abs(p.X), math.Abs(p.Y)), math.Max(math.Max(math.Abs(v.X), math.Abs(v.Y)), r)); m > 1e100 {
+	if m := max(max(math.Abs(p.X), math.Abs(p.Y)), max(max(math.Abs(v.X), math.Abs(v.Y)), r)); m > 1e100 {
 		k := 1 / m
 		p, v, r = p.Scale(k), v.Scale(k), float64(r*k)
 	}
@@ -240,7 +240,7 @@ func discsMeet(p, v shape.Vec2, r float64) (float64, bool) {
 	if !(t <= 1) {
 		return 0, false // beyond the sweep (or, by some overflow, not a number)
 	}
-	return math.Max(0, t), true
+	return max(0, t), true
 }
 
 // partRadius bounds the distance from its body's origin of every point of

@@ -60,7 +60,7 @@ func newSegmentShape(k Kind, p0, p1 Vec2, r float64) (Shape, error) {
 	e := p1.Sub(p0)
 	// Scaled before normalising, so that a length whose square underflows
 	// (ends 1e-200 apart) still gives a unit normal.
-	s := math.Max(math.Abs(e.X), math.Abs(e.Y))
+	s := max(math.Abs(e.X), math.Abs(e.Y))
 	n := Vec2{e.Y / s, -e.X / s}.Normalize()
 	buf := make([]Vec2, 4)
 	buf[0], buf[1], buf[2], buf[3] = p0, p1, n, n.Neg()

@@ -78,13 +78,13 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 	for i := range n {
 		p0, p1 := pts[i], pts[(i+1)%len(pts)]
 		e := p1.Sub(p0)
-		s := math.Max(math.Abs(e.X), math.Abs(e.Y))
+		s := max(math.Abs(e.X), math.Abs(e.Y))
 		nr := Vec2{e.Y / s, -e.X / s}.Normalize()
 		c.segs[4*i], c.segs[4*i+1], c.segs[4*i+2], c.segs[4*i+3] = p0, p1, nr, nr.Neg()
 	}
 	var mx, my float64
 	for _, p := range pts {
-		mx, my = math.Max(mx, math.Abs(p.X)), math.Max(my, math.Abs(p.Y))
+		mx, my = max(mx, math.Abs(p.X)), max(my, math.Abs(p.Y))
 	}
 	c.e = mx + my // bounds |x| + |y| of the local box's corners too
 	// The box tree, bottom up.
@@ -110,7 +110,7 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 	}
 	radius := 0.0
 	for _, p := range pts {
-		radius = math.Max(radius, hypot(p.X, p.Y))
+		radius = max(radius, hypot(p.X, p.Y))
 	}
 	return Shape{kind: KindChain, ok: true, comp: &compound{radius: radius, chain: c}}, nil
 }

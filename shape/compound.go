@@ -63,7 +63,7 @@ func NewCompound(parts []Part) (Shape, error) {
 			return Shape{}, fmt.Errorf("%w: part %d offset %v (limit %g)", ErrTooLarge, i, p.Offset.Pos, MaxMagnitude)
 		}
 		c.parts[i] = p
-		c.radius = math.Max(c.radius, hypot(p.Offset.Pos.X, p.Offset.Pos.Y)+p.Shape.BoundingRadius())
+		c.radius = max(c.radius, hypot(p.Offset.Pos.X, p.Offset.Pos.Y)+p.Shape.BoundingRadius())
 	}
 	return Shape{kind: KindCompound, ok: true, comp: c}, nil
 }

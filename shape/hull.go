@@ -274,7 +274,7 @@ func (h *cutHeap) pop() (cutEntry, bool) {
 func hullDelta(v []Vec2) float64 {
 	box := AABBFromPoints(v...)
 	size := hypot(box.Max.X-box.Min.X, box.Max.Y-box.Min.Y)
-	mag := math.Max(math.Max(math.Abs(box.Min.X), math.Abs(box.Max.X)), math.Max(math.Abs(box.Min.Y), math.Abs(box.Max.Y)))
+	mag := max(max(math.Abs(box.Min.X), math.Abs(box.Max.X)), max(math.Abs(box.Min.Y), math.Abs(box.Max.Y)))
 	return float64(hullSlack*size) + float64(16*0x1p-52*mag)
 }
 

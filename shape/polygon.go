@@ -138,7 +138,7 @@ func newPolygonShape(pts []Vec2) Shape {
 	for i := range n {
 		e := pts[(i+1)%n].Sub(pts[i])
 		normals[i] = Vec2{e.Y, -e.X}.Normalize()
-		radius = math.Max(radius, hypot(pts[i].X, pts[i].Y))
+		radius = max(radius, hypot(pts[i].X, pts[i].Y))
 	}
 	// Area-weighted centroid of the fan from vertex 0, for precision far
 	// from the origin, in units of the polygon's size so that the products
@@ -189,7 +189,7 @@ func allCollinear(pts []Vec2, inv float64) (float64, bool) {
 		if c > sinTol*l {
 			return 0, false
 		}
-		thick = math.Max(thick, c/l)
+		thick = max(thick, c/l)
 	}
 	return thick, true
 }
@@ -212,7 +212,7 @@ func thickness(pts []Vec2, inv float64) float64 {
 	}
 	thick := 0.0
 	for _, p := range pts {
-		thick = math.Max(thick, math.Abs(p.Sub(o).Scale(inv).Cross(d))/l)
+		thick = max(thick, math.Abs(p.Sub(o).Scale(inv).Cross(d))/l)
 	}
 	return thick
 }
@@ -261,6 +261,6 @@ func orient(a, b, c Vec2) float64 { return b.Sub(a).Cross(c.Sub(a)) }
 
 // onSegment reports whether p, known to be collinear with ab, lies within it.
 func onSegment(a, b, p Vec2) bool {
-	return math.Min(a.X, b.X) <= p.X && p.X <= math.Max(a.X, b.X) &&
-		math.Min(a.Y, b.Y) <= p.Y && p.Y <= math.Max(a.Y, b.Y)
+	return min(a.X, b.X) <= p.X && p.X <= max(a.X, b.X) &&
+		min(a.Y, b.Y) <= p.Y && p.Y <= max(a.Y, b.Y)
 }

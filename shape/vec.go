@@ -49,7 +49,7 @@ func (v Vec2) Normalize() Vec2 {
 	if !(l2 > 1e-300) || math.IsInf(l2, 0) {
 		if math.IsInf(l2, 0) && v.IsFinite() {
 			// Overflowed square: scale down first.
-			return v.Scale(1 / math.Max(math.Abs(v.X), math.Abs(v.Y))).Normalize()
+			return v.Scale(1 / max(math.Abs(v.X), math.Abs(v.Y))).Normalize()
 		}
 		return Vec2{1, 0}
 	}
@@ -60,10 +60,10 @@ func (v Vec2) Normalize() Vec2 {
 func (v Vec2) Abs() Vec2 { return Vec2{math.Abs(v.X), math.Abs(v.Y)} }
 
 // Min returns the component-wise minimum of v and w.
-func (v Vec2) Min(w Vec2) Vec2 { return Vec2{math.Min(v.X, w.X), math.Min(v.Y, w.Y)} }
+func (v Vec2) Min(w Vec2) Vec2 { return Vec2{min(v.X, w.X), min(v.Y, w.Y)} }
 
 // Max returns the component-wise maximum of v and w.
-func (v Vec2) Max(w Vec2) Vec2 { return Vec2{math.Max(v.X, w.X), math.Max(v.Y, w.Y)} }
+func (v Vec2) Max(w Vec2) Vec2 { return Vec2{max(v.X, w.X), max(v.Y, w.Y)} }
 
 // IsFinite reports whether both components are neither NaN nor infinite.
 func (v Vec2) IsFinite() bool { return isFinite(v.X) && isFinite(v.Y) }
@@ -81,7 +81,7 @@ func IsFinite(f float64) bool { return isFinite(f) }
 // every architecture.
 func hypot(x, y float64) float64 {
 	x, y = math.Abs(x), math.Abs(y)
-	m := math.Max(x, y)
+	m := max(x, y)
 	if m == 0 || math.IsInf(m, 0) || math.IsNaN(m) {
 		return m
 	}
