@@ -1,0 +1,45 @@
+package narrowphase_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// This file holds the reproductions of the wrong answers the exact oracle
+// (exact_oracle_test.go) found, one test named after each bug.
+
+// TestCastOffsetCircleFarBug: a circle whose centre is offset from its
+// body's origin, on a rotated body far from the world origin, cast against
+// a box or polygon. The circle-against-hull path placed the centre in the
+// world first (pos + R·c rounds to the ulp of pos, 1.2e-4 at 1e12) and only
+// then carried it into the hull's frame, so the fraction and the touch
+// point were off by up to half an ulp of the position, though both bodies
+// sit within a few units of each other.
+func TestCastOffsetCircleFarBug(t *testing.T) {
+	circle := npOffsetCircle(t, xy(1, 0), 1)
+	box := npAABB(t, 1, 1)
+	// cos 0.6, sin 0.8: the centre sits at pos + (0.6, 0.8); the box's
+	// left face is at pos.X + 4, so the circle's right edge (centre.X + 1)
+	// reaches it after 2.4 of the motion's 10: fraction 0.24.
+	rot := shape.RotFromCosSin(0.6, 0.8)
+	for _, base := range []float64{0, 1e6, 1e7, 1e12} {
+		for _, swap := range []bool{false, true} {
+			ta := shape.Transform{Pos: xy(base, -base), Rot: rot}
+			tb := shape.Transform{Pos: xy(base+5, -base+0.8)}
+			delta := xy(10, 0)
+			var h narrowphase.CastHit
+			var ok bool
+			if swap { // the box moves against the circle instead
+				h, ok = narrowphase.Cast(box, tb, delta.Neg(), circle, ta)
+			} else {
+				h, ok = narrowphase.Cast(circle, ta, delta, box, tb)
+			}
+			if !ok || math.Abs(h.Fraction-0.24) > 1e-12 {
+				t.Errorf("base %g, box moving %v: Cast.Fraction = %.17g, %v; want 0.24", base, swap, h.Fraction, ok)
+			}
+		}
+	}
+}
