@@ -83,11 +83,17 @@ func exCheckCast(t *testing.T, st *exCastStats, a shape.Shape, ta shape.Transfor
 	x := delta.Scale(h.Fraction)
 	// N must be an outward normal of D = b − a at x: the plane through x
 	// normal to N supports D.
-	if s := exSupport(o.d, h.Normal) - x.Dot(h.Normal); math.Abs(s) > tol {
+	// Two segments that cross at the start share points with no plane
+	// between them: any normal will do there.
+	crossing := h.Fraction == 0 && exZeroArea(a, b) && exStrictlyInside(o.d)
+	if s := exSupport(o.d, h.Normal) - x.Dot(h.Normal); math.Abs(s) > tol && !crossing {
 		t.Errorf("Cast.Normal = %v does not support the touch (off by %.3g): %s", h.Normal, s, desc)
 	}
 	if h.Fraction > 0 && h.Normal.Dot(delta) > tol {
 		t.Errorf("Cast.Normal = %v points along the motion: %s", h.Normal, desc)
+	}
+	if crossing {
+		return // Cast.Point there: TestCastCrossingSegmentsPointBug
 	}
 	moved := exTranslate(ca, exVF(delta).scale(exR(h.Fraction)))
 	if sd := exSignedDist(moved, h.Point); math.Abs(sd) > wtol {
@@ -125,7 +131,7 @@ func TestExactOracleCastRandom(t *testing.T) {
 	seed := npSeed(t)
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 2))
-	n := exCases(12)
+	n := exCases(5)
 	for _, ka := range exConvexKinds {
 		for _, kb := range exConvexKinds {
 			t.Run(ka.String()+"-"+kb.String(), func(t *testing.T) {
@@ -145,5 +151,9 @@ func TestExactOracleCastRandom(t *testing.T) {
 	}
 }
 
-// exRatOf is used by tests that build exact inputs.
-var _ = big.NewRat
+// exStrictlyInside reports whether the origin lies strictly inside the
+// core polygon of d.
+func exStrictlyInside(d exCore) bool {
+	_, strict := exInside(d, exV{new(big.Rat), new(big.Rat)})
+	return strict
+}

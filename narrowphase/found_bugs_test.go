@@ -43,3 +43,37 @@ func TestCastOffsetCircleFarBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCastCrossingSegmentsPointBug: two segments that cross at the start
+// touch there (Cast counts touching: Fraction 0), and Cast.Point must be a
+// point they share. Segments never collide, so Cast takes its "inside the
+// Minkowski difference by rounding alone" branch, which reports a vertex of
+// the nearest face of the difference: an end of one segment, a full unit
+// from the other. Found by the exact oracle on random segment pairs.
+func TestCastCrossingSegmentsPointBug(t *testing.T) {
+	a := npSegment(t, xy(-1, 0), xy(3, 0))
+	b := npSegment(t, xy(0, -1), xy(0, 1))
+	far := shape.Transform{Pos: xy(1e6, -1e6)}
+	for _, tc := range []struct {
+		name   string
+		ta, tb shape.Transform
+		delta  shape.Vec2
+	}{
+		{"moving away", shape.Transform{}, shape.Transform{}, xy(1, 0.5)},
+		{"no motion", shape.Transform{}, shape.Transform{}, xy(0, 0)},
+		{"along a", shape.Transform{}, shape.Transform{}, xy(-1, 0)},
+		{"far from the origin", far, far, xy(0, 1)},
+	} {
+		for _, swap := range []bool{false, true} {
+			x, tx, y, ty := a, tc.ta, b, tc.tb
+			if swap {
+				x, tx, y, ty = b, tc.tb, a, tc.ta
+			}
+			h, ok := narrowphase.Cast(x, tx, tc.delta, y, ty)
+			want := tc.ta.Apply(xy(0, 0))
+			if !ok || h.Fraction != 0 || h.Point.Sub(want).Len() > 1e-9 {
+				t.Errorf("%s, swapped %v: Cast = %+v, %v; want Fraction 0 at the crossing %v", tc.name, swap, h, ok, want)
+			}
+		}
+	}
+}
