@@ -552,7 +552,10 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 // of h (touching or overlapping): the general path decides those.
 func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape.Shape, th shape.Transform) (hit CastHit, ok, clear bool) {
 	xf := h.EffectiveTransform(th)
-	ctr := xf.ApplyInv(tc.Apply(c.Center()))
+	// The centre is carried into the hull's frame from the offset between
+	// the two positions, never through its world coordinates, which round
+	// to the ulp of the position far from the origin.
+	ctr := xf.Rot.ApplyInv(tc.Pos.Sub(xf.Pos).Add(tc.Rot.Apply(c.Center())))
 	d := xf.Rot.ApplyInv(delta)
 	r := c.Radius()
 	var corners [4]shape.Vec2
