@@ -77,3 +77,48 @@ func TestCastCrossingSegmentsPointBug(t *testing.T) {
 		}
 	}
 }
+
+// TestOffsetCircleFarRayAndDistanceBug: RayCast, DistanceSq, Distance and
+// ContainsPoint placed an offset circle's centre in world coordinates
+// (pos + R·c, rounded to the ulp of pos: 1.2e-4 at 1e12) and measured from
+// there, so a ray or a point a few units away was answered with an error
+// of half an ulp of the position. RayCast's doc promises each kind is
+// solved in its own local frame. The same circle and query at the origin
+// give the exact answers.
+func TestOffsetCircleFarRayAndDistanceBug(t *testing.T) {
+	circle := npOffsetCircle(t, xy(1, 0), 1)
+	rot := shape.RotFromCosSin(0.6, 0.8) // centre at pos + (0.6, 0.8), not dyadic
+	at := func(base float64) shape.Transform { return shape.Transform{Pos: xy(base, -base), Rot: rot} }
+	// The answers at the origin, where nothing rounds to speak of.
+	t0 := at(0)
+	ray0, _ := narrowphase.RayCast(circle, t0, xy(-3, 1), xy(1, 0), 10)
+	dist0 := narrowphase.Distance(circle, t0, xy(3.5, 1))
+	if math.Abs(ray0.Distance-(3+0.6-math.Sqrt(1-0.2*0.2))) > 1e-12 || math.Abs(dist0-(math.Hypot(2.9, 0.2)-1)) > 1e-12 {
+		t.Fatalf("at the origin: RayCast.Distance = %.17g, Distance = %.17g", ray0.Distance, dist0)
+	}
+	for _, base := range []float64{1e6, 1e7, 1e12} {
+		ts := at(base)
+		// Dyadic offsets from the position: exact world points.
+		if h, ok := narrowphase.RayCast(circle, ts, ts.Pos.Add(xy(-3, 1)), xy(1, 0), 10); !ok || math.Abs(h.Distance-ray0.Distance) > 1e-9 {
+			t.Errorf("base %g: RayCast = %+v, %v; want Distance %.17g", base, h, ok, ray0.Distance)
+		}
+		p := ts.Pos.Add(xy(3.5, 1))
+		if d := narrowphase.Distance(circle, ts, p); math.Abs(d-dist0) > 1e-9 {
+			t.Errorf("base %g: Distance = %.17g, want %.17g", base, d, dist0)
+		}
+		if d := narrowphase.DistanceSq(circle, ts, p); math.Abs(d-dist0*dist0) > 1e-9 {
+			t.Errorf("base %g: DistanceSq = %.17g, want %.17g", base, d, dist0*dist0)
+		}
+		// pos + (1.59375, 0.8125) lies 6.2e-3 inside the edge and pos +
+		// (1.6015625, 0.8125) 1.6e-3 outside: clear of any rounding.
+		for _, q := range []struct {
+			off shape.Vec2
+			in  bool
+		}{{xy(1.59375, 0.8125), true}, {xy(1.6015625, 0.8125), false}} {
+			want := q.in
+			if got := narrowphase.ContainsPoint(circle, ts, ts.Pos.Add(q.off)); got != want {
+				t.Errorf("base %g: ContainsPoint(pos + %v) = %v, want %v", base, q.off, got, want)
+			}
+		}
+	}
+}
