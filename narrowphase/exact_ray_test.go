@@ -159,7 +159,7 @@ func TestExactOracleRayCastRandom(t *testing.T) {
 	seed := npSeed(t)
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 3))
-	n := exCases(400)
+	n := exCases(150)
 	hits := 0
 	for range n {
 		s := exRandAnyShape(rng)
