@@ -122,3 +122,40 @@ func TestOffsetCircleFarRayAndDistanceBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCastAlongCapsuleAxisBug: when the Minkowski difference of the two
+// cores is a segment (a capsule or segment against a circle, or two
+// parallel capsules or segments) and the motion runs along that segment's
+// line, Cast reports a hit at Fraction 0 with a sideways normal and a point
+// far from the moving shape, or no hit at all, though the shapes start
+// apart and meet part way. Found by the exact oracle's hand-built pairs.
+func TestCastAlongCapsuleAxisBug(t *testing.T) {
+	capsule := npCapsule(t, xy(-2, 0), xy(2, 0), 1)
+	for _, c := range []struct {
+		name          string
+		a             shape.Shape
+		ta            shape.Vec2
+		delta         shape.Vec2
+		b             shape.Shape
+		tb            shape.Vec2
+		frac          float64
+		normal, point shape.Vec2
+	}{
+		// Core −5..−1, r 1, against a circle of 0.5 at x = 2: 1.5 apart.
+		{"capsule along its axis into a circle", capsule, xy(-3, 0), xy(4, 0), npCircle(t, 0.5), xy(2, 0), 0.375, xy(-1, 0), xy(1.5, 0)},
+		// Cores −5..−1 and 4..8, radii 1 and 1: 3 apart.
+		{"capsule along its axis into a collinear capsule", capsule, xy(-3, 0), xy(4, 0), capsule, xy(6, 0), 0.75, xy(-1, 0), xy(3, 0)},
+		// Core 10..14, r 1, against the segment −1..1: 8 apart.
+		{"capsule along its axis into a collinear segment", capsule, xy(12, 0), xy(-16, 0), npSegment(t, xy(-1, 0), xy(1, 0)), xy(0, 0), 0.5, xy(1, 0), xy(1, 0)},
+		// Segments −4..−2 and −0.5..1.5: 1.5 apart.
+		{"segment along itself into a collinear segment", npSegment(t, xy(-1, 0), xy(1, 0)), xy(-3, 0), xy(4, 0), npSegment(t, xy(-1, 0), xy(1, 0)), xy(0.5, 0), 0.375, xy(-1, 0), xy(-0.5, 0)},
+		// Parallel cores 0.25 apart sideways, the ends 7 apart: the end caps
+		// meet when the ends are √(2.25 − 0.0625) = 1.479 apart.
+		{"capsule along its axis past a parallel capsule", capsule, xy(10, 0.25), xy(-16, 0), npCapsule(t, xy(-1, 0), xy(1, 0), 0.5), xy(0, 0), (7 - math.Sqrt(1.5*1.5-0.25*0.25)) / 16, shape.V(math.Sqrt(1.5*1.5-0.25*0.25), 0.25).Scale(1 / 1.5), shape.V(1+math.Sqrt(1.5*1.5-0.25*0.25)/3, 0.25/3)},
+	} {
+		h, ok := narrowphase.Cast(c.a, shape.Transform{Pos: c.ta}, c.delta, c.b, shape.Transform{Pos: c.tb})
+		if !ok || math.Abs(h.Fraction-c.frac) > 1e-12 || h.Normal.Sub(c.normal).Len() > 1e-9 || h.Point.Sub(c.point).Len() > 1e-9 {
+			t.Errorf("%s: Cast = %+v, %v; want Fraction %.17g, Normal %v, Point %v", c.name, h, ok, c.frac, c.normal, c.point)
+		}
+	}
+}
