@@ -264,6 +264,11 @@ func (m *mink) mayOverlap() bool {
 	}
 	lim := m.r + slack
 	lim2 := float64(lim * lim)
+	if m.n == 2 {
+		// A segment (parallel cores) has no inside: the origin on its
+		// line but beyond an end is apart by that distance.
+		return segDistSq(shape.Vec2{}, m.v[0], m.v[1]) <= lim2
+	}
 	for k := range m.n {
 		e := m.v[(k+1)%m.n].Sub(m.v[k])
 		// The origin's signed distance outside edge k's line is
@@ -282,7 +287,7 @@ func (m *mink) cast(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 	if m.n == 1 {
 		return m.castDisc(0, d, b)
 	}
-	if m.r == 0 {
+	if m.r == 0 && m.n > 2 {
 		return m.castPolygon(d, a, b)
 	}
 	return m.castRounded(d, a, b, may)
@@ -449,7 +454,9 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 				}
 			}
 		}
-		if facing || prevFacing {
+		// A segment's two edges are both parallel to a ray along it: its
+		// end discs are then met first.
+		if facing || prevFacing || m.n == 2 {
 			if t, ok := discEntry(v0, m.r, d); ok && t < best {
 				best, bestK, disc = t, k, true
 			}
@@ -470,7 +477,7 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 // whether the origin is inside the core (then the edge it is least deep
 // behind).
 func (m *mink) closest() (int, float64, float64, bool) {
-	inside := true
+	inside := m.n > 2 // a segment has no inside
 	best, bestK, bestU := math.Inf(1), 0, 0.0
 	for k := range m.n {
 		v0 := m.v[k]
@@ -489,6 +496,11 @@ func (m *mink) closest() (int, float64, float64, bool) {
 		if dd := w.Sub(e.Scale(u)).LenSq(); dd < best {
 			best, bestK, bestU = dd, k, u
 		}
+	}
+	if m.n == 2 && bestK == 0 && m.v[1].Sub(m.v[0]).Cross(m.v[0].Neg()) > 0 {
+		// A segment's two edges tie: the one whose outward side holds
+		// the origin gives the normal.
+		bestK, bestU = 1, 1-bestU
 	}
 	if !inside {
 		return bestK, bestU, math.Sqrt(best), false
