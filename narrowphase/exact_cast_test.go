@@ -131,7 +131,7 @@ func TestExactOracleCastRandom(t *testing.T) {
 	seed := npSeed(t)
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 2))
-	n := exCases(5)
+	n := exCases(4)
 	for _, ka := range exConvexKinds {
 		for _, kb := range exConvexKinds {
 			t.Run(ka.String()+"-"+kb.String(), func(t *testing.T) {
