@@ -380,7 +380,13 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 				}
 			}
 		}
-		return m.edgeHit(nearest, 0, d, a, b), true
+		h := m.edgeHit(nearest, 0, d, a, b)
+		if a.n == 2 && b.n == 2 {
+			// Two segments that cross: they touch where they cross, not
+			// at the nearest face's feature (an end of one of them).
+			h.Point = segmentCrossing(a.v[0], a.v[1], b.v[0], b.v[1])
+		}
+		return h, true
 	}
 	// Collinear edges of M (nearly parallel faces of a and b, split by
 	// rounding) tie in the clip; the one whose segment holds the hit point
@@ -554,6 +560,26 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 		h.Point = b.v[m.ib[k]].Add(n.Scale(b.r))
 	}
 	return h
+}
+
+// segmentCrossing returns the point where segments a0–a1 and b0–b1 cross
+// (or meet, when one ends on the other), from a's side: a0 + s·(a1 − a0)
+// with s clamped to [0, 1]. Collinear segments give the middle of their
+// common stretch along a.
+func segmentCrossing(a0, a1, b0, b1 shape.Vec2) shape.Vec2 {
+	ea, eb := a1.Sub(a0), b1.Sub(b0)
+	den := ea.Cross(eb)
+	if den == 0 {
+		l := ea.LenSq()
+		if l == 0 {
+			return a0
+		}
+		u0, u1 := b0.Sub(a0).Dot(ea)/l, b1.Sub(a0).Dot(ea)/l
+		lo, hi := max(0, min(u0, u1)), min(1, max(u0, u1))
+		return a0.Add(ea.Scale(0.5 * (lo + hi)))
+	}
+	s := b0.Sub(a0).Cross(eb) / den
+	return a0.Add(ea.Scale(min(1, max(0, s))))
 }
 
 // castCircleHull casts circle c, placed by tc and moved by delta, against
