@@ -264,6 +264,11 @@ func (m *mink) mayOverlap() bool {
 	}
 	lim := m.r + slack
 	lim2 := float64(lim * lim)
+	if m.n == 2 {
+		// A segment (parallel cores) has no inside: the origin on its
+		// line but beyond an end is apart by that distance.
+		return segDistSq(shape.Vec2{}, m.v[0], m.v[1]) <= lim2
+	}
 	for k := range m.n {
 		e := m.v[(k+1)%m.n].Sub(m.v[k])
 		// The origin's signed distance outside edge k's line is
@@ -282,7 +287,7 @@ func (m *mink) cast(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 	if m.n == 1 {
 		return m.castDisc(0, d, b)
 	}
-	if m.r == 0 {
+	if m.r == 0 && m.n > 2 {
 		return m.castPolygon(d, a, b)
 	}
 	return m.castRounded(d, a, b, may)
@@ -375,7 +380,13 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 				}
 			}
 		}
-		return m.edgeHit(nearest, 0, d, a, b), true
+		h := m.edgeHit(nearest, 0, d, a, b)
+		if a.n == 2 && b.n == 2 {
+			// Two segments that cross: they touch where they cross, not
+			// at the nearest face's feature (an end of one of them).
+			h.Point = segmentCrossing(a.v[0], a.v[1], b.v[0], b.v[1])
+		}
+		return h, true
 	}
 	// Collinear edges of M (nearly parallel faces of a and b, split by
 	// rounding) tie in the clip; the one whose segment holds the hit point
@@ -449,7 +460,9 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 				}
 			}
 		}
-		if facing || prevFacing {
+		// A segment's two edges are both parallel to a ray along it: its
+		// end discs are then met first.
+		if facing || prevFacing || m.n == 2 {
 			if t, ok := discEntry(v0, m.r, d); ok && t < best {
 				best, bestK, disc = t, k, true
 			}
@@ -470,7 +483,7 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 // whether the origin is inside the core (then the edge it is least deep
 // behind).
 func (m *mink) closest() (int, float64, float64, bool) {
-	inside := true
+	inside := m.n > 2 // a segment has no inside
 	best, bestK, bestU := math.Inf(1), 0, 0.0
 	for k := range m.n {
 		v0 := m.v[k]
@@ -489,6 +502,11 @@ func (m *mink) closest() (int, float64, float64, bool) {
 		if dd := w.Sub(e.Scale(u)).LenSq(); dd < best {
 			best, bestK, bestU = dd, k, u
 		}
+	}
+	if m.n == 2 && bestK == 0 && m.v[1].Sub(m.v[0]).Cross(m.v[0].Neg()) > 0 {
+		// A segment's two edges tie: the one whose outward side holds
+		// the origin gives the normal.
+		bestK, bestU = 1, 1-bestU
 	}
 	if !inside {
 		return bestK, bestU, math.Sqrt(best), false
@@ -544,6 +562,26 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 	return h
 }
 
+// segmentCrossing returns the point where segments a0–a1 and b0–b1 cross
+// (or meet, when one ends on the other), from a's side: a0 + s·(a1 − a0)
+// with s clamped to [0, 1]. Collinear segments give the middle of their
+// common stretch along a.
+func segmentCrossing(a0, a1, b0, b1 shape.Vec2) shape.Vec2 {
+	ea, eb := a1.Sub(a0), b1.Sub(b0)
+	den := ea.Cross(eb)
+	if den == 0 {
+		l := ea.LenSq()
+		if l == 0 {
+			return a0
+		}
+		u0, u1 := b0.Sub(a0).Dot(ea)/l, b1.Sub(a0).Dot(ea)/l
+		lo, hi := max(0, min(u0, u1)), min(1, max(u0, u1))
+		return a0.Add(ea.Scale(0.5 * (lo + hi)))
+	}
+	s := b0.Sub(a0).Cross(eb) / den
+	return a0.Add(ea.Scale(min(1, max(0, s))))
+}
+
 // castCircleHull casts circle c, placed by tc and moved by delta, against
 // the polygon or box h placed by th, in h's frame with h's own vertices and
 // normals: the ray from the circle's centre against h grown by the radius,
@@ -552,7 +590,10 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 // of h (touching or overlapping): the general path decides those.
 func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape.Shape, th shape.Transform) (hit CastHit, ok, clear bool) {
 	xf := h.EffectiveTransform(th)
-	ctr := xf.ApplyInv(tc.Apply(c.Center()))
+	// The centre is carried into the hull's frame from the offset between
+	// the two positions, never through its world coordinates, which round
+	// to the ulp of the position far from the origin.
+	ctr := xf.Rot.ApplyInv(tc.Pos.Sub(xf.Pos).Add(tc.Rot.Apply(c.Center())))
 	d := xf.Rot.ApplyInv(delta)
 	r := c.Radius()
 	var corners [4]shape.Vec2

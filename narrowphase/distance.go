@@ -20,7 +20,7 @@ func DistanceSq(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 	}
 	switch s.Kind() {
 	case shape.KindCircle:
-		return distSqCircle(t.Apply(s.Center()), s.Radius(), p)
+		return distSqCircle(s.Center(), s.Radius(), t.ApplyInv(p)) // in the circle's frame, as ContainsPoint
 	case shape.KindAABB, shape.KindOBB:
 		q := s.EffectiveTransform(t).ApplyInv(p)
 		h := s.HalfExtents()

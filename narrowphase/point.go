@@ -19,8 +19,9 @@ func ContainsPoint(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
 	}
 	switch s.Kind() {
 	case shape.KindCircle:
-		r := s.Radius()
-		return p.Sub(t.Apply(s.Center())).LenSq() <= r*r
+		// In the circle's frame: a centre placed in the world rounds to
+		// the ulp of t.Pos.
+		return circleHolds(s.Center(), s.Radius(), t.ApplyInv(p))
 	case shape.KindAABB, shape.KindOBB:
 		q := s.EffectiveTransform(t).ApplyInv(p)
 		h := s.HalfExtents()

@@ -37,7 +37,7 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 	}
 	switch s.Kind() {
 	case shape.KindCircle:
-		return rayCircle(t.Apply(s.Center()), s.Radius(), origin, dir, maxDist)
+		return rayCircleIn(s, t, origin, dir, maxDist)
 	case shape.KindAABB, shape.KindOBB:
 		return rayBox(s.HalfExtents(), s.EffectiveTransform(t), origin, dir, maxDist)
 	case shape.KindPolygon:
@@ -53,6 +53,29 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 // insideHit is the answer for a ray that starts inside a shape.
 func insideHit(origin, dir shape.Vec2) (RayHit, bool) {
 	return RayHit{Point: origin, Normal: dir.Neg(), Distance: 0}, true
+}
+
+// rayCircleIn intersects the ray with the circle s placed by t, in the
+// circle's frame: its centre placed in the world first would round to the
+// ulp of t.Pos, far more than the rest of the answer far from the origin.
+func rayCircleIn(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
+	o := t.ApplyInv(origin)
+	c, r := s.Center(), s.Radius()
+	if circleHolds(c, r, o) {
+		return insideHit(origin, dir) // the very test ContainsPoint makes
+	}
+	h, ok := rayCircle(c, r, o, t.Rot.ApplyInv(dir), maxDist)
+	if !ok {
+		return RayHit{}, false
+	}
+	h.Point, h.Normal = t.Apply(h.Point), t.Rot.Apply(h.Normal)
+	return h, true
+}
+
+// circleHolds reports whether the local point q lies in the circle of local
+// centre c and radius r (closed).
+func circleHolds(c shape.Vec2, r float64, q shape.Vec2) bool {
+	return q.Sub(c).LenSq() <= float64(r*r)
 }
 
 // rayCircle intersects the ray with the circle of world centre c and radius
