@@ -18,8 +18,9 @@ const rayMaxChunks = 256
 // the tree.
 func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
 	stopped := false
-	visit := func(_, _ [2]float64, id int32) bool {
-		if id == sentinel {
+	wide := t.tr.wide || t.st.wide
+	visit := func(mn, mx rect32, id int32) bool {
+		if id == sentinel || (wide && clamped(mn, mx) && !t.fat[id].Overlaps(box)) {
 			return true
 		}
 		stopped = !fn(id)
@@ -75,6 +76,7 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 	// ray's slope.
 	step := max(2*t.extSum/float64(t.live), (hi-lo)/rayMaxChunks)
 
+	wide := t.tr.wide || t.st.wide
 	var buf [rayBatch]rayCand
 	n := 0
 	stop := false
@@ -102,11 +104,15 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 		first := cs == lo
 		a, b := origin.Add(dir.Scale(cs)), origin.Add(dir.Scale(ce))
 		box := grow(shape.AABB{Min: a.Min(b), Max: a.Max(b)}.Expand(rayEps(origin, ce)))
-		visit := func(mn, mx [2]float64, id int32) bool {
+		visit := func(mn, mx rect32, id int32) bool {
 			if id == sentinel {
 				return true
 			}
-			te, _, ok := slab(grow(shape.AABB{Min: vec(mn), Max: vec(mx)}), origin, dir, 0, maxDist)
+			fat := shape.AABB{Min: vec32(mn), Max: vec32(mx)} // the fat box, but where clamped
+			if wide && clamped(mn, mx) {
+				fat = t.fat[id]
+			}
+			te, _, ok := slab(grow(fat), origin, dir, 0, maxDist)
 			if !ok || (!first && te < cs) || (!last && te >= ce) {
 				return true
 			}

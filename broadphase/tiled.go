@@ -22,13 +22,16 @@ import (
 type tiled struct {
 	side  float64 // tile side; 0 while untiled
 	inv   float64 // 1/side
-	big   rtree.RTreeGN[float64, int32]
-	tiles []rtree.RTreeGN[float64, int32]
+	big   rtree.RTreeGN[float32, int32]
+	tiles []rtree.RTreeGN[float32, int32]
 	// An open-addressed map from a tile's cell key to its index in tiles.
 	keys  []uint64
 	index []int32 // -1: empty
 	shift uint8   // 64 − log2(len(index))
 	n     int     // boxes held
+	// wide is set once a box reaching beyond float32's range is inserted:
+	// its rectangle is clamped, and exact searches test its box.
+	wide bool
 	// lo, hi bound every box held. They grow with each insertion and are
 	// tightened by tighten; in between they may be larger than needed.
 	lo, hi [2]float64
@@ -90,7 +93,7 @@ func (t *tiled) find(k uint64) int32 {
 }
 
 // tileFor returns the tree for a box, making its tile if it has none.
-func (t *tiled) tileFor(min, max [2]float64) *rtree.RTreeGN[float64, int32] {
+func (t *tiled) tileFor(min, max [2]float64) *rtree.RTreeGN[float32, int32] {
 	if t.isBig(min, max) {
 		return &t.big
 	}
@@ -105,7 +108,7 @@ func (t *tiled) tileFor(min, max [2]float64) *rtree.RTreeGN[float64, int32] {
 		}
 		t.rehash(n)
 	}
-	t.tiles = append(t.tiles, rtree.RTreeGN[float64, int32]{})
+	t.tiles = append(t.tiles, rtree.RTreeGN[float32, int32]{})
 	t.put(k, int32(len(t.tiles)-1))
 	tr := &t.tiles[len(t.tiles)-1]
 	// A tile's tree never empties: tidwall/rtree drops the root node of an
@@ -113,7 +116,7 @@ func (t *tiled) tileFor(min, max [2]float64) *rtree.RTreeGN[float64, int32] {
 	// moving back and forth between two tiles would then allocate every
 	// frame. The tile's centre holds the place, with id -1, which searches
 	// skip; the tree's bounds reach it, and so the tile's box at most.
-	c := [2]float64{finite(float64(float64(int32(k>>32))+0.5) * t.side), finite(float64(float64(int32(k))+0.5) * t.side)}
+	c := rect32{to32(finite(float64(float64(int32(k>>32))+0.5) * t.side)), to32(finite(float64(float64(int32(k))+0.5) * t.side))}
 	tr.Insert(c, c, sentinel)
 	return tr
 }
@@ -125,7 +128,7 @@ func finite(x float64) float64 { return max(-math.MaxFloat64, min(x, math.MaxFlo
 const sentinel = -1
 
 // treeOf returns the tree holding a box that was inserted as min, max.
-func (t *tiled) treeOf(min, max [2]float64) *rtree.RTreeGN[float64, int32] {
+func (t *tiled) treeOf(min, max [2]float64) *rtree.RTreeGN[float32, int32] {
 	if t.isBig(min, max) {
 		return &t.big
 	}
@@ -176,27 +179,30 @@ func (t *tiled) grow(bmin, bmax [2]float64) {
 // Insert adds a box.
 func (t *tiled) Insert(min, max [2]float64, id int32) {
 	t.grow(min, max)
-	t.tileFor(min, max).Insert(min, max, id)
+	mn, mx := lo32(min), hi32(max)
+	t.wide = t.wide || clamped(mn, mx)
+	t.tileFor(min, max).Insert(mn, mx, id)
 	t.n++
 }
 
 // Delete removes a box inserted as min, max.
 func (t *tiled) Delete(min, max [2]float64, id int32) {
-	t.treeOf(min, max).Delete(min, max, id)
+	t.treeOf(min, max).Delete(lo32(min), hi32(max), id)
 	t.n--
 }
 
 // Replace moves a box from omin, omax to nmin, nmax.
 func (t *tiled) Replace(omin, omax [2]float64, id int32, nmin, nmax [2]float64) {
 	t.grow(nmin, nmax)
+	t.wide = t.wide || clamped(lo32(nmin), hi32(nmax))
 	to := t.tileFor(nmin, nmax) // may move t.tiles: look from up after it
 	from := t.treeOf(omin, omax)
 	if from == to {
-		to.Replace(omin, omax, id, nmin, nmax, id)
+		to.Replace(lo32(omin), hi32(omax), id, lo32(nmin), hi32(nmax), id)
 		return
 	}
-	from.Delete(omin, omax, id)
-	to.Insert(nmin, nmax, id)
+	from.Delete(lo32(omin), hi32(omax), id)
+	to.Insert(lo32(nmin), hi32(nmax), id)
 }
 
 // Len returns the number of boxes held.
@@ -209,11 +215,12 @@ func (t *tiled) Bounds() (min, max [2]float64) { return t.lo, t.hi }
 // tighten makes Bounds the smallest box around the boxes held.
 func (t *tiled) tighten() {
 	first := true
-	each := func(tr *rtree.RTreeGN[float64, int32]) {
+	each := func(tr *rtree.RTreeGN[float32, int32]) {
 		if tr.Len() == 0 {
 			return
 		}
-		mn, mx := tr.Bounds()
+		m32, x32 := tr.Bounds()
+		mn, mx := from32Lo(m32), from32Hi(x32)
 		if first {
 			t.lo, t.hi, first = mn, mx, false
 			return
@@ -227,16 +234,18 @@ func (t *tiled) tighten() {
 	}
 }
 
-// Search calls iter with every box that overlaps min, max (boundaries
-// included), and with placeholder entries (id sentinel, which iter must
+// Search calls iter with every box whose tree rectangle overlaps min, max
+// (boundaries included; the rectangles are the boxes rounded outward to
+// float32), and with placeholder entries (id sentinel, which iter must
 // skip), until iter sets *stop; iter's result goes to the R-trees, and
 // false ends the search in the one it is in.
-func (t *tiled) Search(min, max [2]float64, iter func(min, max [2]float64, id int32) bool, stop *bool) {
+func (t *tiled) Search(min, max [2]float64, iter func(min, max rect32, id int32) bool, stop *bool) {
 	if t.n == 0 {
 		return
 	}
+	mn, mx := lo32(min), hi32(max)
 	if t.big.Len() > 0 {
-		if t.big.Search(min, max, iter); *stop {
+		if t.big.Search(mn, mx, iter); *stop {
 			return
 		}
 	}
@@ -251,7 +260,7 @@ func (t *tiled) Search(min, max [2]float64, iter func(min, max [2]float64, id in
 	y0, y1 := t.cell(min[1]-e), t.cell(max[1]+e)
 	if (x1-x0+1)*(y1-y0+1) > int64(len(t.tiles)) {
 		for i := range t.tiles {
-			if t.searchTile(i, min, max, iter); *stop {
+			if t.searchTile(i, mn, mx, iter); *stop {
 				return
 			}
 		}
@@ -260,7 +269,7 @@ func (t *tiled) Search(min, max [2]float64, iter func(min, max [2]float64, id in
 	for cy := y0; cy <= y1; cy++ {
 		for cx := x0; cx <= x1; cx++ {
 			if j := t.find(cellKey(cx, cy)); j >= 0 {
-				if t.searchTile(int(j), min, max, iter); *stop {
+				if t.searchTile(int(j), mn, mx, iter); *stop {
 					return
 				}
 			}
@@ -269,7 +278,7 @@ func (t *tiled) Search(min, max [2]float64, iter func(min, max [2]float64, id in
 }
 
 // searchTile searches tile i's tree when its bounds meet min, max.
-func (t *tiled) searchTile(i int, min, max [2]float64, iter func(min, max [2]float64, id int32) bool) {
+func (t *tiled) searchTile(i int, min, max rect32, iter func(min, max rect32, id int32) bool) {
 	tr := &t.tiles[i]
 	mn, mx := tr.Bounds()
 	if min[0] > mx[0] || max[0] < mn[0] || min[1] > mx[1] || max[1] < mn[1] {
@@ -278,10 +287,11 @@ func (t *tiled) searchTile(i int, min, max [2]float64, iter func(min, max [2]flo
 	tr.Search(min, max, iter)
 }
 
-// Scan calls iter with every box held until it returns false.
-func (t *tiled) Scan(iter func(min, max [2]float64, id int32) bool) {
+// Scan calls iter with every box held, as its tree rectangle, until it
+// returns false.
+func (t *tiled) Scan(iter func(min, max rect32, id int32) bool) {
 	done := true
-	visit := func(mn, mx [2]float64, id int32) bool {
+	visit := func(mn, mx rect32, id int32) bool {
 		if id == sentinel {
 			return true
 		}
@@ -302,7 +312,7 @@ func (t *tiled) Scan(iter func(min, max [2]float64, id int32) bool) {
 func (t *tiled) Copy() tiled {
 	c := *t
 	c.big = *t.big.Copy()
-	c.tiles = make([]rtree.RTreeGN[float64, int32], len(t.tiles))
+	c.tiles = make([]rtree.RTreeGN[float32, int32], len(t.tiles))
 	for i := range t.tiles {
 		c.tiles[i] = *t.tiles[i].Copy()
 	}
@@ -342,7 +352,7 @@ func (t *tiled) retune(fat []shape.AABB, flags []uint8, static uint8, meanExt fl
 		// The big tree holds a place too (see tileFor): boxes that grow
 		// past half a side and shrink back would otherwise empty it and
 		// make it allocate a root again and again.
-		t.big.Insert(lo, lo, sentinel)
+		t.big.Insert(lo32(lo), lo32(lo), sentinel)
 	}
 	for id, f := range flags {
 		if f&flagAlive != 0 && f&flagStatic == static {

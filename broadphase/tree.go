@@ -335,14 +335,15 @@ func (t *Tree) UpdatePairs() {
 func (t *Tree) queryMoved(moved []int32, cand []uint64) ([]uint64, int) {
 	queried := 0
 	never := false // the queries go through every box
+	wide := t.tr.wide || t.st.wide
 	for _, id := range moved {
 		if t.flags[id]&flagAlive == 0 {
 			continue
 		}
 		queried++
 		fat := t.fat[id]
-		found := func(_, _ [2]float64, j int32) bool {
-			if j != id && j != sentinel && (j > id || t.flags[j]&flagMoved == 0) {
+		found := func(mn, mx rect32, j int32) bool {
+			if j != id && j != sentinel && (j > id || t.flags[j]&flagMoved == 0) && (!wide || !clamped(mn, mx) || t.fat[j].Overlaps(fat)) {
 				cand = append(cand, pairKey(id, j))
 			}
 			return true
@@ -444,7 +445,8 @@ func (t *Tree) Stats() Stats { return t.stats }
 
 // fatten returns the fat box of a proxy with tight box tight that moved by
 // disp in the last step: tight ∪ (tight + frames·disp), grown by margin,
-// with the stretch bounded by stretchCap.
+// with the stretch bounded by stretchCap, and rounded outward to float32
+// values.
 func fatten(tight shape.AABB, disp shape.Vec2, margin, frames float64) shape.AABB {
 	fat := tight
 	if frames > 0 && disp.IsFinite() {
@@ -464,7 +466,16 @@ func fatten(tight shape.AABB, disp shape.Vec2, margin, frames float64) shape.AAB
 			fat.Max.Y += dy
 		}
 	}
-	return fat.Expand(margin)
+	return roundOut(fat.Expand(margin))
+}
+
+// roundOut returns b rounded outward to float32 values (see rect32.go), so
+// that the R-trees hold fat boxes exactly.
+func roundOut(b shape.AABB) shape.AABB {
+	return shape.AABB{
+		Min: shape.Vec2{X: down32(b.Min.X), Y: down32(b.Min.Y)},
+		Max: shape.Vec2{X: up32(b.Max.X), Y: up32(b.Max.Y)},
+	}
 }
 
 // stretchJitter returns a factor in [0.75, 1.25) that varies the motion

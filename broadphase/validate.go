@@ -47,8 +47,8 @@ func (t *Tree) validate(tight []shape.AABB) error {
 	}
 	seen := make([]bool, len(t.flags))
 	var err error
-	scan := func(tree string, static uint8) func(mn, mx [2]float64, id int32) bool {
-		return func(mn, mx [2]float64, id int32) bool {
+	scan := func(tree string, static uint8) func(mn, mx rect32, id int32) bool {
+		return func(mn, mx rect32, id int32) bool {
 			switch {
 			case id < 0 || int(id) >= len(t.flags) || t.flags[id]&flagAlive == 0:
 				err = fmt.Errorf("%s rtree holds dead proxy %d", tree, id)
@@ -56,7 +56,7 @@ func (t *Tree) validate(tight []shape.AABB) error {
 				err = fmt.Errorf("rtree holds proxy %d twice", id)
 			case t.flags[id]&flagStatic != static:
 				err = fmt.Errorf("proxy %d is in the %s rtree", id, tree)
-			case vec(mn) != t.fat[id].Min || vec(mx) != t.fat[id].Max:
+			case mn != lo32(arr(t.fat[id].Min)) || mx != hi32(arr(t.fat[id].Max)):
 				err = fmt.Errorf("rtree holds proxy %d as %v-%v, fat box %v", id, mn, mx, t.fat[id])
 			}
 			if id >= 0 && int(id) < len(seen) {
