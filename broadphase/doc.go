@@ -11,7 +11,7 @@
 //
 // # Tiles
 //
-// Each of the two is a tiled index (tiled.go): up to 1,024 proxies, one
+// Each of the two is a tiled index (tiled.go): below 512 proxies, one
 // R-tree; from there the plane is cut into square tiles, each with an
 // R-tree of its own holding the proxies whose fat box's centre lies in the
 // tile, and a proxy wider or taller than half a tile lives in one more tree

@@ -41,7 +41,7 @@ type tiled struct {
 // tileMin/2 the number below which it is untiled again; tileFill is the
 // number of boxes a tile should hold on average. Tests lower both.
 var (
-	tileMin  = 1024
+	tileMin  = 512
 	tileFill = 24.0
 )
 
