@@ -437,18 +437,22 @@ type reader struct {
 	err error
 }
 
+// fail records the first error and drops the bytes left, so that every
+// later read fails at its length check.
 func (r *reader) fail(format string, args ...any) {
 	if r.err == nil {
 		r.err = fmt.Errorf("%w: "+format, append([]any{ErrSnapshot}, args...)...)
 	}
+	r.p = nil
 }
 
+// take returns the next n (> 0) bytes, or nil after an error (which left
+// no bytes to take).
 func (r *reader) take(n int) []byte {
-	if r.err != nil {
-		return nil
-	}
 	if n > len(r.p) {
-		r.fail("truncated: %d bytes wanted, %d left", n, len(r.p))
+		if r.err == nil {
+			r.fail("truncated: %d bytes wanted, %d left", n, len(r.p))
+		}
 		return nil
 	}
 	b := r.p[:n]
@@ -484,8 +488,18 @@ func (r *reader) u64() uint64 {
 	return 0
 }
 
-// uvarint reads an unsigned varint.
+// uvarint reads an unsigned varint. A one-byte varint (a shape index below
+// 128, most of them in a small table) is read inline.
 func (r *reader) uvarint() uint64 {
+	if len(r.p) > 0 && r.p[0] < 0x80 {
+		x := r.p[0]
+		r.p = r.p[1:]
+		return uint64(x)
+	}
+	return r.longUvarint()
+}
+
+func (r *reader) longUvarint() uint64 {
 	if r.err != nil {
 		return 0
 	}
@@ -500,13 +514,16 @@ func (r *reader) uvarint() uint64 {
 
 // f64 reads a finite float.
 func (r *reader) f64() float64 {
-	f := math.Float64frombits(r.u64())
-	if !shape.IsFinite(f) {
-		r.fail("number %v is not finite", f)
+	x := r.u64()
+	if !finiteBits(x) {
+		r.fail("number %v is not finite", math.Float64frombits(x))
 		return 0
 	}
-	return f
+	return math.Float64frombits(x)
 }
+
+// finiteBits reports whether the float with IEEE 754 bits x is finite.
+func finiteBits(x uint64) bool { return x&(0x7ff<<52) != 0x7ff<<52 }
 
 // count reads an element count and checks that the bytes left could hold
 // that many elements of at least min bytes each, so that nothing is
@@ -520,14 +537,14 @@ func (r *reader) count(what string, min int) int {
 	return int(n)
 }
 
-// slotList reads a list of distinct slots below n. seen is scratch of at
-// least n entries, all false, and is left so.
-func (r *reader) slotList(what string, n int, seen []bool) []int32 {
+// slotList reads a list of distinct slots below n into dst's array. seen
+// is scratch of at least n entries, all false, and is left so.
+func (r *reader) slotList(what string, n int, seen []bool, dst []int32) []int32 {
 	k := r.count(what, 4)
 	if r.err != nil {
 		return nil
 	}
-	l := make([]int32, k)
+	l := grown(dst, k)
 	for i := range l {
 		s := r.u32()
 		if r.err == nil && (int(s) >= n || seen[s]) {
@@ -596,9 +613,10 @@ func (r *reader) shape() shape.Shape {
 	return sh
 }
 
-// contacts reads a contact list. With again, tags 0 and 2 are allowed and
-// their manifolds are computed from b, whose slots are all read.
-func (r *reader) contacts(what string, b *bodies, again bool) []Contact {
+// contacts reads a contact list into dst's array. With again, tags 0 and 2
+// are allowed and their manifolds are computed from b, whose slots are all
+// read, or taken from reuse.
+func (r *reader) contacts(what string, b *bodies, again bool, dst []Contact, reuse *contactReuse) []Contact {
 	minSize := contactSize
 	if again {
 		minSize = 1 + 4 + 4
@@ -607,7 +625,7 @@ func (r *reader) contacts(what string, b *bodies, again bool) []Contact {
 	if r.err != nil {
 		return nil
 	}
-	cs := make([]Contact, k)
+	cs := grown(dst, k)
 	for i := range cs {
 		c := &cs[i]
 		tag := r.u8()
@@ -616,7 +634,7 @@ func (r *reader) contacts(what string, b *bodies, again bool) []Contact {
 		case tag == tagFull:
 			r.fullContact(c)
 		case again && (tag == tagAgain || tag == tagAgainSensor):
-			r.againContact(c, b, tag == tagAgainSensor)
+			r.againContact(c, b, tag == tagAgainSensor, reuse)
 		default:
 			r.fail("%s: contact %d has tag %d", what, i, tag)
 		}
@@ -652,8 +670,8 @@ func (r *reader) fullContact(c *Contact) {
 }
 
 // againContact reads a tag 0 or 2 contact's slots and computes its manifold
-// from the bodies in b, as Step did.
-func (r *reader) againContact(c *Contact, b *bodies, sensor bool) {
+// from the bodies in b, as Step did, or takes it from reuse.
+func (r *reader) againContact(c *Contact, b *bodies, sensor bool, reuse *contactReuse) {
 	sa, sc := r.u32(), r.u32()
 	if r.err != nil {
 		return
@@ -669,7 +687,10 @@ func (r *reader) againContact(c *Contact, b *bodies, sensor bool) {
 		r.fail("contact slots %d, %d: not two convex bodies still where they were", sa, sc)
 		return
 	}
-	m, ok := narrowphase.Collide(b.shapes[sa], b.xf[sa], b.shapes[sc], b.xf[sc])
+	m, ok := reuse.manifold(sa, sc)
+	if !ok {
+		m, ok = narrowphase.Collide(b.shapes[sa], b.xf[sa], b.shapes[sc], b.xf[sc])
+	}
 	if !ok {
 		r.fail("contact slots %d, %d: the bodies do not touch", sa, sc)
 		return
@@ -703,7 +724,16 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	if r.err != nil {
 		return r.err
 	}
-	cache := &snapCache{shapes: make([]shape.Shape, nsh), offs: make([]uint32, 1, nsh+1)}
+	sp := w.spare
+	if sp == nil {
+		sp = &restoreBufs{}
+	}
+	cache := sp.cache
+	if cache == nil {
+		cache = &snapCache{}
+	}
+	cache.shapes = grown(cache.shapes, nsh)
+	cache.offs = append(cache.offs[:0], 0)
 	tableStart := len(data) - len(r.p)
 	old := w.snap
 	j := 0 // the next shape of the old table to try
@@ -727,29 +757,43 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		cache.offs = append(cache.offs, uint32(len(data)-len(r.p)-tableStart))
 	}
 	shapes := cache.shapes
-	cache.table = data[tableStart : len(data)-len(r.p)] // copied once everything is checked
+	table := data[tableStart : len(data)-len(r.p)] // copied once everything is checked
 	n := r.count("slots", 5)
 	if r.err != nil {
 		return r.err
 	}
-	var b bodies
-	b.hot = make([]hotBody, n)
-	b.filter = make([]filterBits, n)
-	b.shapes = make([]shape.Shape, n)
-	b.xf = make([]shape.Transform, n)
-	b.angle = make([]float64, n)
-	b.cats.pos = make([]int32, n)
-	cache.slotShape = make([]uint32, n)
+	// Decode into the buffers of the state the last restore replaced: every
+	// element is written below.
+	b := bodies{
+		hot: grown(sp.b.hot, n), filter: grown(sp.b.filter, n), shapes: grown(sp.b.shapes, n),
+		xf: grown(sp.b.xf, n), angle: grown(sp.b.angle, n),
+		cats: catIndex{lists: sp.b.cats.lists, multi: sp.b.cats.multi[:0], pos: grown(sp.b.cats.pos, n)},
+	}
+	if b.cats.lists != nil {
+		for i := range b.cats.lists {
+			b.cats.lists[i] = b.cats.lists[i][:0]
+		}
+	}
+	cache.slotShape = grown(cache.slotShape, n)
+	// A body whose shape, position and angle are bit for bit those of the
+	// world's body in its slot (a static body, or a rollback to the frame
+	// the world is at) takes that body's transform and box instead of
+	// computing them again: they are the same function of the same
+	// numbers. same records which, for the contacts.
+	ob := &w.b
+	same := grown(sp.same, n)
+	le := binary.LittleEndian
 	def := DefaultFilter.bits()
 	used := 0 // shapes in use so far: the table is in order of first use
 	for s := range n {
 		h := &b.hot[s]
-		flags := r.u8()
-		h.gen = r.u32()
-		if r.err != nil {
+		same[s] = false
+		hdr := r.take(5)
+		if hdr == nil {
 			return r.err
 		}
-		h.flags = flags &^ snapFilter
+		flags := hdr[0]
+		*h = hotBody{gen: le.Uint32(hdr[1:]), flags: flags &^ snapFilter}
 		alive, removed := h.flags&flagAlive != 0, h.flags&flagRemoved != 0
 		if flags&^(snapFlags|snapFilter) != 0 || (alive && removed) || ((alive || removed) && h.gen == 0) {
 			r.fail("slot %d: flags %#x, generation %d", s, flags, h.gen)
@@ -760,17 +804,27 @@ func (w *World) UnmarshalBinary(data []byte) error {
 				r.fail("slot %d: an empty slot with flags %#x", s, flags)
 				return r.err
 			}
+			b.shapes[s], b.filter[s], b.xf[s], b.angle[s] = shape.Shape{}, filterBits{}, shape.Transform{}, 0
+			b.cats.pos[s], cache.slotShape[s] = 0, 0
 			continue
 		}
 		k := r.uvarint()
-		pos := shape.V(r.f64(), r.f64())
-		angle := r.f64()
+		m := 3 * 8
+		if flags&snapFilter != 0 {
+			m += 8
+		}
+		rec := r.take(m)
+		if rec == nil {
+			return r.err
+		}
+		xb, yb, ab := le.Uint64(rec), le.Uint64(rec[8:]), le.Uint64(rec[16:])
+		if !finiteBits(xb) || !finiteBits(yb) || !finiteBits(ab) {
+			r.fail("slot %d: a number is not finite", s)
+			return r.err
+		}
 		f := def
 		if flags&snapFilter != 0 {
-			f = filterBits{cat: r.u32(), mask: r.u32()}
-		}
-		if r.err != nil {
-			return r.err
+			f = filterBits{cat: le.Uint32(rec[24:]), mask: le.Uint32(rec[28:])}
 		}
 		if k > uint64(used) || k >= uint64(len(shapes)) || f.cat == 0 || (flags&snapFilter != 0 && f == def) {
 			r.fail("slot %d: shape %d of %d (%d used before), category %#x", s, k, len(shapes), used, f.cat)
@@ -779,13 +833,21 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		if k == uint64(used) {
 			used++
 		}
+		sh := shapes[k]
 		cache.slotShape[s] = uint32(k)
-		b.shapes[s], b.filter[s], b.angle[s] = shapes[k], f, angle
-		b.xf[s] = shape.NewTransform(pos, angle)
-		h.tight = shapes[k].WorldAABB(b.xf[s])
-		if !h.tight.IsFinite() {
-			r.fail("slot %d: box %v overflows", s, h.tight)
-			return r.err
+		b.shapes[s], b.filter[s], b.angle[s] = sh, f, math.Float64frombits(ab)
+		b.cats.pos[s] = 0
+		if s < len(ob.hot) && ob.hot[s].flags&(flagAlive|flagRemoved) != 0 &&
+			math.Float64bits(ob.xf[s].Pos.X) == xb && math.Float64bits(ob.xf[s].Pos.Y) == yb &&
+			math.Float64bits(ob.angle[s]) == ab && ob.shapes[s].Identical(sh) {
+			b.xf[s], h.tight, same[s] = ob.xf[s], ob.hot[s].tight, true
+		} else {
+			b.xf[s] = shape.NewTransform(shape.V(math.Float64frombits(xb), math.Float64frombits(yb)), b.angle[s])
+			h.tight = sh.WorldAABB(b.xf[s])
+			if !h.tight.IsFinite() {
+				r.fail("slot %d: box %v overflows", s, h.tight)
+				return r.err
+			}
 		}
 		if alive {
 			b.count++
@@ -795,15 +857,17 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		r.fail("%d shapes, %d used", len(shapes), used)
 		return r.err
 	}
-	seen := make([]bool, n)
-	b.free = r.slotList("free slots", n, seen)
-	b.dying = r.slotList("dying slots", n, seen)
-	b.dead = r.slotList("dead slots", n, seen)
-	b.moved = r.slotList("moved slots", n, seen)
+	seen := grown(sp.seen, n)
+	clear(seen)
+	b.free = r.slotList("free slots", n, seen, sp.b.free)
+	b.dying = r.slotList("dying slots", n, seen, sp.b.dying)
+	b.dead = r.slotList("dead slots", n, seen, sp.b.dead)
+	b.moved = r.slotList("moved slots", n, seen, sp.b.moved)
 	if r.err != nil {
 		return r.err
 	}
-	listed := make([]uint8, n) // 1 free, 2 dying or dead
+	listed := grown(sp.listed, n) // 1 free, 2 dying or dead
+	clear(listed)
 	for _, s := range b.free {
 		if b.hot[s].flags&(flagAlive|flagRemoved) != 0 || listed[s] != 0 {
 			r.fail("free slot %d holds a body", s)
@@ -872,9 +936,15 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		return r.err
 	}
 
-	contacts := r.contacts("contacts", &b, true)
-	prev := r.contacts("ended contacts", &b, false)
-	began := r.slotList("began", len(contacts), make([]bool, len(contacts)))
+	reuse := &contactReuse{w: w, same: same}
+	contacts := r.contacts("contacts", &b, true, sp.contacts, reuse)
+	prev := r.contacts("ended contacts", &b, false, sp.prev, nil)
+	if r.err != nil {
+		return r.err
+	}
+	seen = grown(seen, len(contacts))
+	clear(seen)
+	began := r.slotList("began", len(contacts), seen, sp.began)
 	if r.err != nil {
 		return r.err
 	}
@@ -882,12 +952,13 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		r.fail("%d bytes after the end", len(r.p))
 		return r.err
 	}
-	ended := make([]int32, len(prev))
+	ended := grown(sp.ended, len(prev))
 	for i := range ended {
 		ended[i] = int32(i)
 	}
 
-	// Everything checked: build the new state and swap it in.
+	// Everything checked: build the new state and swap it in. The state it
+	// replaces keeps its buffers for the next restore.
 	for s := range n {
 		if b.hot[s].flags&flagAlive != 0 {
 			b.cats.add(int32(s), b.filter[s].cat)
@@ -897,10 +968,16 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	if b.epoch == 0 {
 		b.epoch = 1
 	}
-	cache.table = slices.Clone(cache.table)
+	cache.table = append(cache.table[:0], table...)
 	cache.epoch = b.epoch
 	w.tree = w.restoreTree(&b, cfg)
 	w.cfg = cfg
+	*sp = restoreBufs{
+		b: w.b, cache: w.snap, contacts: w.contacts, prev: w.prev, began: w.began, ended: w.ended,
+		seen: seen, listed: listed, same: same,
+	}
+	sp.b.user = nil
+	w.spare = sp
 	w.b = b
 	w.snap = cache
 	w.tree.SetFilter(w.pairFilter)
@@ -912,6 +989,58 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	w.stats = Stats{}
 	w.setParallelFrom(int(w.parPairs), int(w.parQueries))
 	return nil
+}
+
+// restoreBufs holds the buffers of the state the last restore replaced:
+// the next restore decodes into them, so that a world that rolls back
+// again and again allocates nothing for its bodies, shapes and contacts.
+// Only a world that has restored a snapshot has them.
+type restoreBufs struct {
+	b              bodies
+	cache          *snapCache
+	contacts, prev []Contact
+	began, ended   []int32
+	seen           []bool  // scratch for slotList
+	listed         []uint8 // scratch: which list a slot is in
+	same           []bool  // scratch: see contactReuse
+}
+
+// grown returns s resized to n elements, reusing its array when it is big
+// enough. The elements keep whatever they held: the caller writes each.
+func grown[T any](s []T, n int) []T { return slices.Grow(s[:0], n)[:n] }
+
+// contactReuse lets the decoder take a contact's manifold from the world's
+// current contacts instead of computing it again, when the world has that
+// contact and would itself encode it as computed again (againTag: its
+// manifold is Collide's answer for the bodies as they are), and both
+// bodies have the same shapes and transforms, bit for bit, in the
+// snapshot: Collide would give the same answer.
+type contactReuse struct {
+	w    *World // the world before the restore
+	same []bool // per restored slot: the same shape and transform as in w
+	i    int    // the next of w's contacts to look at
+}
+
+// manifold returns the world's manifold for slots sa < sc, if it can be
+// reused. Slots come in increasing pair order, so one pass over the
+// world's contacts (also in that order) finds them.
+func (cr *contactReuse) manifold(sa, sc uint32) (narrowphase.Manifold, bool) {
+	if cr == nil || !cr.same[sa] || !cr.same[sc] {
+		return narrowphase.Manifold{}, false
+	}
+	cs := cr.w.contacts
+	key := uint64(sa)<<32 | uint64(sc)
+	for cr.i < len(cs) && slotKey(cs[cr.i]) < key {
+		cr.i++
+	}
+	if cr.i == len(cs) || slotKey(cs[cr.i]) != key {
+		return narrowphase.Manifold{}, false
+	}
+	c := &cs[cr.i]
+	if _, ok := cr.w.againTag(c); !ok {
+		return narrowphase.Manifold{}, false
+	}
+	return c.Manifold, true
 }
 
 // match reports whether the encoded shapes in p start with shape j or j+1
