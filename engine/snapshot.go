@@ -1076,16 +1076,10 @@ func (w *World) restoreTree(b *bodies, cfg Config) *broadphase.Tree {
 	}
 	if 2*fits < b.count || 2*fits < t.Len() {
 		t = broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames})
-		for s := range b.hot {
-			if b.hot[s].flags&flagAlive == 0 {
-				continue
-			}
-			if b.hot[s].flags&flagStatic != 0 {
-				t.InsertStatic(int32(s), b.hot[s].tight)
-			} else {
-				t.Insert(int32(s), b.hot[s].tight)
-			}
-		}
+		t.Load(len(b.hot), func(s int32) (shape.AABB, bool, bool) {
+			h := &b.hot[s]
+			return h.tight, h.flags&flagStatic != 0, h.flags&flagAlive != 0
+		})
 		return t
 	}
 	for id := range t.IDs() {
