@@ -737,7 +737,16 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	tableStart := len(data) - len(r.p)
 	old := w.snap
 	j := 0 // the next shape of the old table to try
-	for i := range cache.shapes {
+	if old != nil && len(old.shapes) == nsh && bytes.HasPrefix(r.p, old.table) {
+		// The whole table is the world's own (a rollback that added no
+		// shape): the entries are self-delimiting, so these nsh entries
+		// are the old table's.
+		copy(cache.shapes, old.shapes)
+		cache.offs = append(cache.offs[:0], old.offs...)
+		r.take(len(old.table))
+		j = nsh
+	}
+	for i := j; i < nsh; i++ {
 		// A rollback restores the shapes the world already has: an entry
 		// byte for byte the same as the old table's next one (the encoding
 		// is self-delimiting) is that shape, and is not built again.
@@ -970,11 +979,12 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	}
 	cache.table = append(cache.table[:0], table...)
 	cache.epoch = b.epoch
-	w.tree = w.restoreTree(&b, cfg)
+	fit := grown(sp.fit, n)
+	w.tree = w.restoreTree(&b, cfg, fit)
 	w.cfg = cfg
 	*sp = restoreBufs{
 		b: w.b, cache: w.snap, contacts: w.contacts, prev: w.prev, began: w.began, ended: w.ended,
-		seen: seen, listed: listed, same: same,
+		seen: seen, listed: listed, same: same, fit: fit,
 	}
 	sp.b.user = nil
 	w.spare = sp
@@ -1003,6 +1013,7 @@ type restoreBufs struct {
 	seen           []bool  // scratch for slotList
 	listed         []uint8 // scratch: which list a slot is in
 	same           []bool  // scratch: see contactReuse
+	fit            []bool  // scratch: see restoreTree
 }
 
 // grown returns s resized to n elements, reusing its array when it is big
@@ -1060,9 +1071,11 @@ func (c *snapCache) match(p []byte, j int) (int, bool) {
 // proxies whose boxes fit stay, the others are updated, added or removed.
 // Otherwise a new tree is built. Either way the tree indexes every live
 // body, and its pair set is right after the next UpdatePairs.
-func (w *World) restoreTree(b *bodies, cfg Config) *broadphase.Tree {
+// fit is scratch of len(b.hot) entries: which proxies fit as they are.
+func (w *World) restoreTree(b *bodies, cfg Config, fit []bool) *broadphase.Tree {
 	t := w.tree
 	fits := 0
+	clear(fit)
 	if cfg.Margin == w.cfg.Margin && cfg.MotionFrames == w.cfg.MotionFrames && t.Len() > 0 {
 		for s := range b.hot {
 			h := &b.hot[s]
@@ -1071,6 +1084,7 @@ func (w *World) restoreTree(b *bodies, cfg Config) *broadphase.Tree {
 			}
 			if alive, static := t.Alive(int32(s)); alive && static == (h.flags&flagStatic != 0) && t.FatAABB(int32(s)).ContainsAABB(h.tight) {
 				fits++
+				fit[s] = true
 			}
 		}
 	}
@@ -1103,7 +1117,9 @@ func (w *World) restoreTree(b *bodies, cfg Config) *broadphase.Tree {
 			}
 			continue
 		}
-		t.Update(id, h.tight, shape.Vec2{})
+		if !fit[s] { // else Update would return at once
+			t.Update(id, h.tight, shape.Vec2{})
+		}
 		// The pair filter reads the filter bits and the static flag; a
 		// proxy kept in place whose bits changed has its pairs looked at
 		// again.
