@@ -615,7 +615,7 @@ func (r *reader) shape() shape.Shape {
 
 // contacts reads a contact list into dst's array. With again, tags 0 and 2
 // are allowed and their manifolds are computed from b, whose slots are all
-// read, or taken from reuse.
+// read, or taken from reuse, which must then be set.
 func (r *reader) contacts(what string, b *bodies, again bool, dst []Contact, reuse *contactReuse) []Contact {
 	minSize := contactSize
 	if again {
@@ -638,7 +638,7 @@ func (r *reader) contacts(what string, b *bodies, again bool, dst []Contact, reu
 		default:
 			r.fail("%s: contact %d has tag %d", what, i, tag)
 		}
-		if r.err == nil && i > 0 && !contactBefore(cs[i-1], *c) {
+		if r.err == nil && i > 0 && !contactBefore(&cs[i-1], c) {
 			r.fail("%s: contact %d out of order", what, i)
 		}
 		if r.err != nil {
@@ -670,7 +670,8 @@ func (r *reader) fullContact(c *Contact) {
 }
 
 // againContact reads a tag 0 or 2 contact's slots and computes its manifold
-// from the bodies in b, as Step did, or takes it from reuse.
+// from the bodies in b, as Step did, or takes it from reuse (which also
+// knows which of b's bodies are convex).
 func (r *reader) againContact(c *Contact, b *bodies, sensor bool, reuse *contactReuse) {
 	sa, sc := r.u32(), r.u32()
 	if r.err != nil {
@@ -683,7 +684,7 @@ func (r *reader) againContact(c *Contact, b *bodies, sensor bool, reuse *contact
 	}
 	fa, fc := b.hot[sa].flags, b.hot[sc].flags
 	if fa&(flagAlive|flagRemoved) == 0 || fc&(flagAlive|flagRemoved) == 0 || (fa|fc)&flagMoved != 0 ||
-		!b.shapes[sa].Kind().Convex() || !b.shapes[sc].Kind().Convex() {
+		reuse.slot[sa]&reuse.slot[sc]&slotConvex == 0 {
 		r.fail("contact slots %d, %d: not two convex bodies still where they were", sa, sc)
 		return
 	}
@@ -788,15 +789,16 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	// world's body in its slot (a static body, or a rollback to the frame
 	// the world is at) takes that body's transform and box instead of
 	// computing them again: they are the same function of the same
-	// numbers. same records which, for the contacts.
+	// numbers. slot records which (slotSame), and which bodies are convex
+	// (slotConvex), for the contacts.
 	ob := &w.b
-	same := grown(sp.same, n)
+	slot := grown(sp.slot, n)
 	le := binary.LittleEndian
 	def := DefaultFilter.bits()
 	used := 0 // shapes in use so far: the table is in order of first use
 	for s := range n {
 		h := &b.hot[s]
-		same[s] = false
+		slot[s] = 0
 		hdr := r.take(5)
 		if hdr == nil {
 			return r.err
@@ -849,7 +851,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		if s < len(ob.hot) && ob.hot[s].flags&(flagAlive|flagRemoved) != 0 &&
 			math.Float64bits(ob.xf[s].Pos.X) == xb && math.Float64bits(ob.xf[s].Pos.Y) == yb &&
 			math.Float64bits(ob.angle[s]) == ab && ob.shapes[s].Identical(sh) {
-			b.xf[s], h.tight, same[s] = ob.xf[s], ob.hot[s].tight, true
+			b.xf[s], h.tight, slot[s] = ob.xf[s], ob.hot[s].tight, slotSame
 		} else {
 			b.xf[s] = shape.NewTransform(shape.V(math.Float64frombits(xb), math.Float64frombits(yb)), b.angle[s])
 			h.tight = sh.WorldAABB(b.xf[s])
@@ -857,6 +859,9 @@ func (w *World) UnmarshalBinary(data []byte) error {
 				r.fail("slot %d: box %v overflows", s, h.tight)
 				return r.err
 			}
+		}
+		if sh.Kind().Convex() {
+			slot[s] |= slotConvex
 		}
 		if alive {
 			b.count++
@@ -945,7 +950,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		return r.err
 	}
 
-	reuse := &contactReuse{w: w, same: same}
+	reuse := &contactReuse{w: w, slot: slot}
 	contacts := r.contacts("contacts", &b, true, sp.contacts, reuse)
 	prev := r.contacts("ended contacts", &b, false, sp.prev, nil)
 	if r.err != nil {
@@ -984,7 +989,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	w.cfg = cfg
 	*sp = restoreBufs{
 		b: w.b, cache: w.snap, contacts: w.contacts, prev: w.prev, began: w.began, ended: w.ended,
-		seen: seen, listed: listed, same: same, fit: fit,
+		seen: seen, listed: listed, slot: slot, fit: fit,
 	}
 	sp.b.user = nil
 	w.spare = sp
@@ -1012,13 +1017,19 @@ type restoreBufs struct {
 	began, ended   []int32
 	seen           []bool  // scratch for slotList
 	listed         []uint8 // scratch: which list a slot is in
-	same           []bool  // scratch: see contactReuse
+	slot           []uint8 // scratch: see contactReuse
 	fit            []bool  // scratch: see restoreTree
 }
 
 // grown returns s resized to n elements, reusing its array when it is big
 // enough. The elements keep whatever they held: the caller writes each.
 func grown[T any](s []T, n int) []T { return slices.Grow(s[:0], n)[:n] }
+
+// Bits of contactReuse.slot.
+const (
+	slotSame   = 1 << iota // shape, position and angle as in the world
+	slotConvex             // a body with a convex shape
+)
 
 // contactReuse lets the decoder take a contact's manifold from the world's
 // current contacts instead of computing it again, when the world has that
@@ -1027,24 +1038,24 @@ func grown[T any](s []T, n int) []T { return slices.Grow(s[:0], n)[:n] }
 // bodies have the same shapes and transforms, bit for bit, in the
 // snapshot: Collide would give the same answer.
 type contactReuse struct {
-	w    *World // the world before the restore
-	same []bool // per restored slot: the same shape and transform as in w
-	i    int    // the next of w's contacts to look at
+	w    *World  // the world before the restore
+	slot []uint8 // per restored slot: slotSame (the same shape and transform as in w), slotConvex
+	i    int     // the next of w's contacts to look at
 }
 
-// manifold returns the world's manifold for slots sa < sc, if it can be
-// reused. Slots come in increasing pair order, so one pass over the
+// manifold returns the world's manifold for slots sa < sc of two bodies
+// in the restored state, if it can be reused. Slots come in increasing pair order, so one pass over the
 // world's contacts (also in that order) finds them.
 func (cr *contactReuse) manifold(sa, sc uint32) (narrowphase.Manifold, bool) {
-	if cr == nil || !cr.same[sa] || !cr.same[sc] {
+	if cr.slot[sa]&cr.slot[sc]&slotSame == 0 {
 		return narrowphase.Manifold{}, false
 	}
 	cs := cr.w.contacts
 	key := uint64(sa)<<32 | uint64(sc)
-	for cr.i < len(cs) && slotKey(cs[cr.i]) < key {
+	for cr.i < len(cs) && slotKey(&cs[cr.i]) < key {
 		cr.i++
 	}
-	if cr.i == len(cs) || slotKey(cs[cr.i]) != key {
+	if cr.i == len(cs) || slotKey(&cs[cr.i]) != key {
 		return narrowphase.Manifold{}, false
 	}
 	c := &cs[cr.i]
