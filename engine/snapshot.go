@@ -795,7 +795,8 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	slot := grown(sp.slot, n)
 	le := binary.LittleEndian
 	def := DefaultFilter.bits()
-	used := 0 // shapes in use so far: the table is in order of first use
+	used := 0              // shapes in use so far: the table is in order of first use
+	moved, bullets := 0, 0 // slots flagged moved, live bullets
 	for s := range n {
 		h := &b.hot[s]
 		slot[s] = 0
@@ -806,6 +807,9 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		flags := hdr[0]
 		*h = hotBody{gen: le.Uint32(hdr[1:]), flags: flags &^ snapFilter}
 		alive, removed := h.flags&flagAlive != 0, h.flags&flagRemoved != 0
+		if h.flags&flagMoved != 0 {
+			moved++
+		}
 		if flags&^(snapFlags|snapFilter) != 0 || (alive && removed) || ((alive || removed) && h.gen == 0) {
 			r.fail("slot %d: flags %#x, generation %d", s, flags, h.gen)
 			return r.err
@@ -865,6 +869,10 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		}
 		if alive {
 			b.count++
+			b.cats.add(int32(s), f.cat)
+			if h.flags&flagBullet != 0 {
+				bullets++
+			}
 		}
 	}
 	if used != len(shapes) {
@@ -910,12 +918,6 @@ func (w *World) UnmarshalBinary(data []byte) error {
 			return r.err
 		}
 	}
-	moved := 0
-	for s := range n {
-		if b.hot[s].flags&flagMoved != 0 {
-			moved++
-		}
-	}
 	if moved != len(b.moved) {
 		r.fail("%d slots flagged moved, %d listed", moved, len(b.moved))
 		return r.err
@@ -938,12 +940,6 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		}
 		bs.slots = append(bs.slots, int32(s))
 		bs.prev = append(bs.prev, p)
-	}
-	bullets := 0
-	for s := range n {
-		if b.hot[s].flags&(flagBullet|flagAlive) == flagBullet|flagAlive {
-			bullets++
-		}
 	}
 	if bullets != len(bs.slots) {
 		r.fail("%d live bullets, %d listed", bullets, len(bs.slots))
@@ -971,13 +967,8 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		ended[i] = int32(i)
 	}
 
-	// Everything checked: build the new state and swap it in. The state it
-	// replaces keeps its buffers for the next restore.
-	for s := range n {
-		if b.hot[s].flags&flagAlive != 0 {
-			b.cats.add(int32(s), b.filter[s].cat)
-		}
-	}
+	// Everything checked: swap the new state in. The state it replaces
+	// keeps its buffers for the next restore.
 	b.epoch = w.b.epoch + 1
 	if b.epoch == 0 {
 		b.epoch = 1
