@@ -237,17 +237,24 @@ func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 // so that Collide on their shapes and transforms gives it bit for bit.
 func (w *World) againTag(c *Contact) (uint8, bool) {
 	b := &w.b
-	sa, sc := c.A.slot(), c.B.slot()
-	fa, fc := b.hot[sa].flags, b.hot[sc].flags
-	if c.Swept || c.PartA != 0 || c.PartB != 0 || (fa|fc)&flagMoved != 0 ||
-		c.A != makeID(sa, b.hot[sa].gen) || c.B != makeID(sc, b.hot[sc].gen) ||
-		!b.shapes[sa].Kind().Convex() || !b.shapes[sc].Kind().Convex() {
+	if !w.unmoved(c) || !b.shapes[c.A.slot()].Kind().Convex() || !b.shapes[c.B.slot()].Kind().Convex() {
 		return 0, false
 	}
 	if c.Sensor {
 		return tagAgainSensor, true
 	}
 	return tagAgain, true
+}
+
+// unmoved reports whether contact c is one of whole shapes, not swept, of
+// two bodies that have not moved or been given a new shape since the Step:
+// againTag's test but for the convexity.
+func (w *World) unmoved(c *Contact) bool {
+	b := &w.b
+	sa, sc := c.A.slot(), c.B.slot()
+	fa, fc := b.hot[sa].flags, b.hot[sc].flags
+	return !c.Swept && c.PartA == 0 && c.PartB == 0 && (fa|fc)&flagMoved == 0 &&
+		c.A == makeID(sa, b.hot[sa].gen) && c.B == makeID(sc, b.hot[sc].gen)
 }
 
 // MarshalBinary returns the world's state: bodies and their ids (with
@@ -488,13 +495,17 @@ func (r *reader) u64() uint64 {
 	return 0
 }
 
-// uvarint reads an unsigned varint. A one-byte varint (a shape index below
-// 128, most of them in a small table) is read inline.
+// uvarint reads an unsigned varint. One and two bytes (a shape index below
+// 16384) are read here, as binary.Uvarint reads them.
 func (r *reader) uvarint() uint64 {
-	if len(r.p) > 0 && r.p[0] < 0x80 {
-		x := r.p[0]
-		r.p = r.p[1:]
-		return uint64(x)
+	p := r.p
+	if len(p) > 0 && p[0] < 0x80 {
+		r.p = p[1:]
+		return uint64(p[0])
+	}
+	if len(p) > 1 && p[1] < 0x80 {
+		r.p = p[2:]
+		return uint64(p[0]&0x7f) | uint64(p[1])<<7
 	}
 	return r.longUvarint()
 }
@@ -1034,8 +1045,8 @@ type contactReuse struct {
 	i    int     // the next of w's contacts to look at
 }
 
-// manifold returns the world's manifold for slots sa < sc of two bodies
-// in the restored state, if it can be reused. Slots come in increasing pair order, so one pass over the
+// manifold returns the world's manifold for slots sa < sc of two convex
+// bodies in the restored state, if it can be reused. Slots come in increasing pair order, so one pass over the
 // world's contacts (also in that order) finds them.
 func (cr *contactReuse) manifold(sa, sc uint32) (narrowphase.Manifold, bool) {
 	if cr.slot[sa]&cr.slot[sc]&slotSame == 0 {
@@ -1049,8 +1060,11 @@ func (cr *contactReuse) manifold(sa, sc uint32) (narrowphase.Manifold, bool) {
 	if cr.i == len(cs) || slotKey(&cs[cr.i]) != key {
 		return narrowphase.Manifold{}, false
 	}
+	// The world would encode c as computed again (againTag): convex is
+	// implied, since the shapes are the restored ones, which the caller
+	// checked.
 	c := &cs[cr.i]
-	if _, ok := cr.w.againTag(c); !ok {
+	if !cr.w.unmoved(c) {
 		return narrowphase.Manifold{}, false
 	}
 	return c.Manifold, true
