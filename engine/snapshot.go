@@ -719,6 +719,13 @@ func (r *reader) againContact(c *Contact, b *bodies, sensor bool, reuse *contact
 // ErrSnapshot, or a shape sentinel for a shape the constructors refuse) the
 // world is left unchanged; no input makes it panic, and it allocates no
 // more than the input's length justifies.
+//
+// The world keeps the buffers of the state a restore replaces and decodes
+// the next restore into them (a rollback loop allocates next to nothing,
+// for about as much memory again as its bodies and contacts take), and a
+// body whose shape, position and angle are bit for bit what the world
+// holds in its slot keeps its transform, box and contacts' manifolds
+// rather than computing them again.
 func (w *World) UnmarshalBinary(data []byte) error {
 	r := &reader{p: data}
 	if string(r.take(4)) != snapMagic {
