@@ -237,7 +237,13 @@ func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 // so that Collide on their shapes and transforms gives it bit for bit.
 func (w *World) againTag(c *Contact) (uint8, bool) {
 	b := &w.b
-	if !w.unmoved(c) || !b.shapes[c.A.slot()].Kind().Convex() || !b.shapes[c.B.slot()].Kind().Convex() {
+	sa, sc := c.A.slot(), c.B.slot()
+	fa, fc := b.hot[sa].flags, b.hot[sc].flags
+	// unmoved's test, written out: this runs for every contact of every
+	// snapshot.
+	if c.Swept || c.PartA != 0 || c.PartB != 0 || (fa|fc)&flagMoved != 0 ||
+		c.A != makeID(sa, b.hot[sa].gen) || c.B != makeID(sc, b.hot[sc].gen) ||
+		!b.shapes[sa].Kind().Convex() || !b.shapes[sc].Kind().Convex() {
 		return 0, false
 	}
 	if c.Sensor {
