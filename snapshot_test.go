@@ -446,12 +446,42 @@ func FuzzUnmarshal(f *testing.F) {
 	empty, _ := collide.NewWorld(collide.Config{Workers: 1}).MarshalBinary()
 	f.Add(empty)
 	f.Add([]byte("CLDW"))
+	// A world that holds a state and has restored before: a restore into it
+	// reuses its buffers, shapes, transforms and contacts where it can.
+	base := collide.NewWorld(collide.Config{Workers: 1})
+	sc := newSnapScene(f, 1)
+	for range 4 {
+		sc.frame(f, base)
+	}
+	baseData, _ := base.MarshalBinary()
+	f.Add(baseData)
 	f.Fuzz(func(t *testing.T, data []byte) {
+		held := base.Clone()
+		if err := held.UnmarshalBinary(baseData); err != nil {
+			t.Fatal(err)
+		}
+		heldErr := held.UnmarshalBinary(data)
 		w := collide.NewWorld(collide.Config{Workers: 1})
 		if err := w.UnmarshalBinary(data); err != nil {
+			if heldErr == nil {
+				t.Fatalf("restored into a world that held a state, refused by a new world: %v", err)
+			}
+			if got, _ := held.MarshalBinary(); !bytes.Equal(got, baseData) {
+				t.Fatalf("a failed restore (%v) changed the world", heldErr)
+			}
 			return
 		}
+		if heldErr != nil {
+			t.Fatalf("restored into a new world, refused by one that held a state: %v", heldErr)
+		}
+		if a, b := observe(w), observe(held); a != b {
+			t.Fatalf("restored into a new world, observed %x; into one that held a state, %x", a, b)
+		}
 		w.Step()
+		held.Step()
+		if a, b := observe(w), observe(held); a != b {
+			t.Fatalf("after a Step: restored into a new world, observed %x; into one that held a state, %x", a, b)
+		}
 		out, err := w.MarshalBinary()
 		if err != nil {
 			t.Fatal(err)

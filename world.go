@@ -281,7 +281,8 @@ func (w *World) MarshalBinary() ([]byte, error) { return w.e.MarshalBinary() }
 // contacts, events, query answers and StateHash as the original would,
 // driven by the same inputs, and Add hands out the same ids. Every restored
 // body's user value is nil: set them again with SetUserData. The world
-// keeps its own worker count.
+// keeps its own worker count, and the buffers of the state it replaced, for
+// the next restore: a rollback loop allocates next to nothing.
 func (w *World) UnmarshalBinary(data []byte) error { return w.e.UnmarshalBinary(data) }
 
 // Clone returns a deep copy of the world sharing nothing mutable with it,

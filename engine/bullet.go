@@ -112,7 +112,7 @@ func (w *World) sweepBullets() {
 		// The discrete contacts are sorted already: sort the few swept
 		// ones and merge them in from the back.
 		slices.SortFunc(f, func(x, y Contact) int {
-			kx, ky := slotKey(x), slotKey(y)
+			kx, ky := slotKey(&x), slotKey(&y)
 			switch {
 			case kx < ky:
 				return -1
@@ -124,7 +124,7 @@ func (w *World) sweepBullets() {
 		i, j := len(w.contacts)-1, len(f)-1
 		w.contacts = slices.Grow(w.contacts, len(f))[:len(w.contacts)+len(f)]
 		for k := len(w.contacts) - 1; j >= 0; k-- {
-			if i >= 0 && slotKey(w.contacts[i]) > slotKey(f[j]) {
+			if i >= 0 && slotKey(&w.contacts[i]) > slotKey(&f[j]) {
 				w.contacts[k] = w.contacts[i]
 				i--
 			} else {
@@ -203,7 +203,7 @@ func (w *World) hasContact(s, k int32, n int) bool {
 	a, c := min(s, k), max(s, k)
 	key := uint64(uint32(a))<<32 | uint64(uint32(c))
 	_, ok := slices.BinarySearchFunc(w.contacts[:n], key, func(x Contact, key uint64) int {
-		if kx := slotKey(x); kx < key {
+		if kx := slotKey(&x); kx < key {
 			return -1
 		} else if kx > key {
 			return 1

@@ -239,6 +239,8 @@ func (w *World) againTag(c *Contact) (uint8, bool) {
 	b := &w.b
 	sa, sc := c.A.slot(), c.B.slot()
 	fa, fc := b.hot[sa].flags, b.hot[sc].flags
+	// unmoved's test, written out: this runs for every contact of every
+	// snapshot.
 	if c.Swept || c.PartA != 0 || c.PartB != 0 || (fa|fc)&flagMoved != 0 ||
 		c.A != makeID(sa, b.hot[sa].gen) || c.B != makeID(sc, b.hot[sc].gen) ||
 		!b.shapes[sa].Kind().Convex() || !b.shapes[sc].Kind().Convex() {
@@ -248,6 +250,17 @@ func (w *World) againTag(c *Contact) (uint8, bool) {
 		return tagAgainSensor, true
 	}
 	return tagAgain, true
+}
+
+// unmoved reports whether contact c is one of whole shapes, not swept, of
+// two bodies that have not moved or been given a new shape since the Step:
+// againTag's test but for the convexity.
+func (w *World) unmoved(c *Contact) bool {
+	b := &w.b
+	sa, sc := c.A.slot(), c.B.slot()
+	fa, fc := b.hot[sa].flags, b.hot[sc].flags
+	return !c.Swept && c.PartA == 0 && c.PartB == 0 && (fa|fc)&flagMoved == 0 &&
+		c.A == makeID(sa, b.hot[sa].gen) && c.B == makeID(sc, b.hot[sc].gen)
 }
 
 // MarshalBinary returns the world's state: bodies and their ids (with
@@ -437,18 +450,22 @@ type reader struct {
 	err error
 }
 
+// fail records the first error and drops the bytes left, so that every
+// later read fails at its length check.
 func (r *reader) fail(format string, args ...any) {
 	if r.err == nil {
 		r.err = fmt.Errorf("%w: "+format, append([]any{ErrSnapshot}, args...)...)
 	}
+	r.p = nil
 }
 
+// take returns the next n (> 0) bytes, or nil after an error (which left
+// no bytes to take).
 func (r *reader) take(n int) []byte {
-	if r.err != nil {
-		return nil
-	}
 	if n > len(r.p) {
-		r.fail("truncated: %d bytes wanted, %d left", n, len(r.p))
+		if r.err == nil {
+			r.fail("truncated: %d bytes wanted, %d left", n, len(r.p))
+		}
 		return nil
 	}
 	b := r.p[:n]
@@ -484,8 +501,22 @@ func (r *reader) u64() uint64 {
 	return 0
 }
 
-// uvarint reads an unsigned varint.
+// uvarint reads an unsigned varint. One and two bytes (a shape index below
+// 16384) are read here, as binary.Uvarint reads them.
 func (r *reader) uvarint() uint64 {
+	p := r.p
+	if len(p) > 0 && p[0] < 0x80 {
+		r.p = p[1:]
+		return uint64(p[0])
+	}
+	if len(p) > 1 && p[1] < 0x80 {
+		r.p = p[2:]
+		return uint64(p[0]&0x7f) | uint64(p[1])<<7
+	}
+	return r.longUvarint()
+}
+
+func (r *reader) longUvarint() uint64 {
 	if r.err != nil {
 		return 0
 	}
@@ -500,13 +531,16 @@ func (r *reader) uvarint() uint64 {
 
 // f64 reads a finite float.
 func (r *reader) f64() float64 {
-	f := math.Float64frombits(r.u64())
-	if !shape.IsFinite(f) {
-		r.fail("number %v is not finite", f)
+	x := r.u64()
+	if !finiteBits(x) {
+		r.fail("number %v is not finite", math.Float64frombits(x))
 		return 0
 	}
-	return f
+	return math.Float64frombits(x)
 }
+
+// finiteBits reports whether the float with IEEE 754 bits x is finite.
+func finiteBits(x uint64) bool { return x&(0x7ff<<52) != 0x7ff<<52 }
 
 // count reads an element count and checks that the bytes left could hold
 // that many elements of at least min bytes each, so that nothing is
@@ -520,14 +554,14 @@ func (r *reader) count(what string, min int) int {
 	return int(n)
 }
 
-// slotList reads a list of distinct slots below n. seen is scratch of at
-// least n entries, all false, and is left so.
-func (r *reader) slotList(what string, n int, seen []bool) []int32 {
+// slotList reads a list of distinct slots below n into dst's array. seen
+// is scratch of at least n entries, all false, and is left so.
+func (r *reader) slotList(what string, n int, seen []bool, dst []int32) []int32 {
 	k := r.count(what, 4)
 	if r.err != nil {
 		return nil
 	}
-	l := make([]int32, k)
+	l := grown(dst, k)
 	for i := range l {
 		s := r.u32()
 		if r.err == nil && (int(s) >= n || seen[s]) {
@@ -596,9 +630,10 @@ func (r *reader) shape() shape.Shape {
 	return sh
 }
 
-// contacts reads a contact list. With again, tags 0 and 2 are allowed and
-// their manifolds are computed from b, whose slots are all read.
-func (r *reader) contacts(what string, b *bodies, again bool) []Contact {
+// contacts reads a contact list into dst's array. With again, tags 0 and 2
+// are allowed and their manifolds are computed from b, whose slots are all
+// read, or taken from reuse, which must then be set.
+func (r *reader) contacts(what string, b *bodies, again bool, dst []Contact, reuse *contactReuse) []Contact {
 	minSize := contactSize
 	if again {
 		minSize = 1 + 4 + 4
@@ -607,7 +642,7 @@ func (r *reader) contacts(what string, b *bodies, again bool) []Contact {
 	if r.err != nil {
 		return nil
 	}
-	cs := make([]Contact, k)
+	cs := grown(dst, k)
 	for i := range cs {
 		c := &cs[i]
 		tag := r.u8()
@@ -616,11 +651,11 @@ func (r *reader) contacts(what string, b *bodies, again bool) []Contact {
 		case tag == tagFull:
 			r.fullContact(c)
 		case again && (tag == tagAgain || tag == tagAgainSensor):
-			r.againContact(c, b, tag == tagAgainSensor)
+			r.againContact(c, b, tag == tagAgainSensor, reuse)
 		default:
 			r.fail("%s: contact %d has tag %d", what, i, tag)
 		}
-		if r.err == nil && i > 0 && !contactBefore(cs[i-1], *c) {
+		if r.err == nil && i > 0 && !contactBefore(&cs[i-1], c) {
 			r.fail("%s: contact %d out of order", what, i)
 		}
 		if r.err != nil {
@@ -652,8 +687,9 @@ func (r *reader) fullContact(c *Contact) {
 }
 
 // againContact reads a tag 0 or 2 contact's slots and computes its manifold
-// from the bodies in b, as Step did.
-func (r *reader) againContact(c *Contact, b *bodies, sensor bool) {
+// from the bodies in b, as Step did, or takes it from reuse (which also
+// knows which of b's bodies are convex).
+func (r *reader) againContact(c *Contact, b *bodies, sensor bool, reuse *contactReuse) {
 	sa, sc := r.u32(), r.u32()
 	if r.err != nil {
 		return
@@ -665,11 +701,14 @@ func (r *reader) againContact(c *Contact, b *bodies, sensor bool) {
 	}
 	fa, fc := b.hot[sa].flags, b.hot[sc].flags
 	if fa&(flagAlive|flagRemoved) == 0 || fc&(flagAlive|flagRemoved) == 0 || (fa|fc)&flagMoved != 0 ||
-		!b.shapes[sa].Kind().Convex() || !b.shapes[sc].Kind().Convex() {
+		reuse.slot[sa]&reuse.slot[sc]&slotConvex == 0 {
 		r.fail("contact slots %d, %d: not two convex bodies still where they were", sa, sc)
 		return
 	}
-	m, ok := narrowphase.Collide(b.shapes[sa], b.xf[sa], b.shapes[sc], b.xf[sc])
+	m, ok := reuse.manifold(sa, sc)
+	if !ok {
+		m, ok = narrowphase.Collide(b.shapes[sa], b.xf[sa], b.shapes[sc], b.xf[sc])
+	}
 	if !ok {
 		r.fail("contact slots %d, %d: the bodies do not touch", sa, sc)
 		return
@@ -686,6 +725,13 @@ func (r *reader) againContact(c *Contact, b *bodies, sensor bool) {
 // ErrSnapshot, or a shape sentinel for a shape the constructors refuse) the
 // world is left unchanged; no input makes it panic, and it allocates no
 // more than the input's length justifies.
+//
+// The world keeps the buffers of the state a restore replaces and decodes
+// the next restore into them (a rollback loop allocates next to nothing,
+// for about as much memory again as its bodies and contacts take), and a
+// body whose shape, position and angle are bit for bit what the world
+// holds in its slot keeps its transform, box and contacts' manifolds
+// rather than computing them again.
 func (w *World) UnmarshalBinary(data []byte) error {
 	r := &reader{p: data}
 	if string(r.take(4)) != snapMagic {
@@ -703,11 +749,29 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	if r.err != nil {
 		return r.err
 	}
-	cache := &snapCache{shapes: make([]shape.Shape, nsh), offs: make([]uint32, 1, nsh+1)}
+	sp := w.spare
+	if sp == nil {
+		sp = &restoreBufs{}
+	}
+	cache := sp.cache
+	if cache == nil {
+		cache = &snapCache{}
+	}
+	cache.shapes = grown(cache.shapes, nsh)
+	cache.offs = append(cache.offs[:0], 0)
 	tableStart := len(data) - len(r.p)
 	old := w.snap
 	j := 0 // the next shape of the old table to try
-	for i := range cache.shapes {
+	if old != nil && len(old.shapes) == nsh && bytes.HasPrefix(r.p, old.table) {
+		// The whole table is the world's own (a rollback that added no
+		// shape): the entries are self-delimiting, so these nsh entries
+		// are the old table's.
+		copy(cache.shapes, old.shapes)
+		cache.offs = append(cache.offs[:0], old.offs...)
+		r.take(len(old.table))
+		j = nsh
+	}
+	for i := j; i < nsh; i++ {
 		// A rollback restores the shapes the world already has: an entry
 		// byte for byte the same as the old table's next one (the encoding
 		// is self-delimiting) is that shape, and is not built again.
@@ -727,30 +791,49 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		cache.offs = append(cache.offs, uint32(len(data)-len(r.p)-tableStart))
 	}
 	shapes := cache.shapes
-	cache.table = data[tableStart : len(data)-len(r.p)] // copied once everything is checked
+	table := data[tableStart : len(data)-len(r.p)] // copied once everything is checked
 	n := r.count("slots", 5)
 	if r.err != nil {
 		return r.err
 	}
-	var b bodies
-	b.hot = make([]hotBody, n)
-	b.filter = make([]filterBits, n)
-	b.shapes = make([]shape.Shape, n)
-	b.xf = make([]shape.Transform, n)
-	b.angle = make([]float64, n)
-	b.cats.pos = make([]int32, n)
-	cache.slotShape = make([]uint32, n)
+	// Decode into the buffers of the state the last restore replaced: every
+	// element is written below.
+	b := bodies{
+		hot: grown(sp.b.hot, n), filter: grown(sp.b.filter, n), shapes: grown(sp.b.shapes, n),
+		xf: grown(sp.b.xf, n), angle: grown(sp.b.angle, n),
+		cats: catIndex{lists: sp.b.cats.lists, multi: sp.b.cats.multi[:0], pos: grown(sp.b.cats.pos, n)},
+	}
+	if b.cats.lists != nil {
+		for i := range b.cats.lists {
+			b.cats.lists[i] = b.cats.lists[i][:0]
+		}
+	}
+	cache.slotShape = grown(cache.slotShape, n)
+	// A body whose shape, position and angle are bit for bit those of the
+	// world's body in its slot (a static body, or a rollback to the frame
+	// the world is at) takes that body's transform and box instead of
+	// computing them again: they are the same function of the same
+	// numbers. slot records which (slotSame), and which bodies are convex
+	// (slotConvex), for the contacts.
+	ob := &w.b
+	slot := grown(sp.slot, n)
+	le := binary.LittleEndian
 	def := DefaultFilter.bits()
-	used := 0 // shapes in use so far: the table is in order of first use
+	used := 0              // shapes in use so far: the table is in order of first use
+	moved, bullets := 0, 0 // slots flagged moved, live bullets
 	for s := range n {
 		h := &b.hot[s]
-		flags := r.u8()
-		h.gen = r.u32()
-		if r.err != nil {
+		slot[s] = 0
+		hdr := r.take(5)
+		if hdr == nil {
 			return r.err
 		}
-		h.flags = flags &^ snapFilter
+		flags := hdr[0]
+		*h = hotBody{gen: le.Uint32(hdr[1:]), flags: flags &^ snapFilter}
 		alive, removed := h.flags&flagAlive != 0, h.flags&flagRemoved != 0
+		if h.flags&flagMoved != 0 {
+			moved++
+		}
 		if flags&^(snapFlags|snapFilter) != 0 || (alive && removed) || ((alive || removed) && h.gen == 0) {
 			r.fail("slot %d: flags %#x, generation %d", s, flags, h.gen)
 			return r.err
@@ -760,17 +843,27 @@ func (w *World) UnmarshalBinary(data []byte) error {
 				r.fail("slot %d: an empty slot with flags %#x", s, flags)
 				return r.err
 			}
+			b.shapes[s], b.filter[s], b.xf[s], b.angle[s] = shape.Shape{}, filterBits{}, shape.Transform{}, 0
+			b.cats.pos[s], cache.slotShape[s] = 0, 0
 			continue
 		}
 		k := r.uvarint()
-		pos := shape.V(r.f64(), r.f64())
-		angle := r.f64()
+		m := 3 * 8
+		if flags&snapFilter != 0 {
+			m += 8
+		}
+		rec := r.take(m)
+		if rec == nil {
+			return r.err
+		}
+		xb, yb, ab := le.Uint64(rec), le.Uint64(rec[8:]), le.Uint64(rec[16:])
+		if !finiteBits(xb) || !finiteBits(yb) || !finiteBits(ab) {
+			r.fail("slot %d: a number is not finite", s)
+			return r.err
+		}
 		f := def
 		if flags&snapFilter != 0 {
-			f = filterBits{cat: r.u32(), mask: r.u32()}
-		}
-		if r.err != nil {
-			return r.err
+			f = filterBits{cat: le.Uint32(rec[24:]), mask: le.Uint32(rec[28:])}
 		}
 		if k > uint64(used) || k >= uint64(len(shapes)) || f.cat == 0 || (flags&snapFilter != 0 && f == def) {
 			r.fail("slot %d: shape %d of %d (%d used before), category %#x", s, k, len(shapes), used, f.cat)
@@ -779,31 +872,48 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		if k == uint64(used) {
 			used++
 		}
+		sh := shapes[k]
 		cache.slotShape[s] = uint32(k)
-		b.shapes[s], b.filter[s], b.angle[s] = shapes[k], f, angle
-		b.xf[s] = shape.NewTransform(pos, angle)
-		h.tight = shapes[k].WorldAABB(b.xf[s])
-		if !h.tight.IsFinite() {
-			r.fail("slot %d: box %v overflows", s, h.tight)
-			return r.err
+		b.shapes[s], b.filter[s], b.angle[s] = sh, f, math.Float64frombits(ab)
+		b.cats.pos[s] = 0
+		if s < len(ob.hot) && ob.hot[s].flags&(flagAlive|flagRemoved) != 0 &&
+			math.Float64bits(ob.xf[s].Pos.X) == xb && math.Float64bits(ob.xf[s].Pos.Y) == yb &&
+			math.Float64bits(ob.angle[s]) == ab && ob.shapes[s].Identical(sh) {
+			b.xf[s], h.tight, slot[s] = ob.xf[s], ob.hot[s].tight, slotSame
+		} else {
+			b.xf[s] = shape.NewTransform(shape.V(math.Float64frombits(xb), math.Float64frombits(yb)), b.angle[s])
+			h.tight = sh.WorldAABB(b.xf[s])
+			if !h.tight.IsFinite() {
+				r.fail("slot %d: box %v overflows", s, h.tight)
+				return r.err
+			}
+		}
+		if sh.Kind().Convex() {
+			slot[s] |= slotConvex
 		}
 		if alive {
 			b.count++
+			b.cats.add(int32(s), f.cat)
+			if h.flags&flagBullet != 0 {
+				bullets++
+			}
 		}
 	}
 	if used != len(shapes) {
 		r.fail("%d shapes, %d used", len(shapes), used)
 		return r.err
 	}
-	seen := make([]bool, n)
-	b.free = r.slotList("free slots", n, seen)
-	b.dying = r.slotList("dying slots", n, seen)
-	b.dead = r.slotList("dead slots", n, seen)
-	b.moved = r.slotList("moved slots", n, seen)
+	seen := grown(sp.seen, n)
+	clear(seen)
+	b.free = r.slotList("free slots", n, seen, sp.b.free)
+	b.dying = r.slotList("dying slots", n, seen, sp.b.dying)
+	b.dead = r.slotList("dead slots", n, seen, sp.b.dead)
+	b.moved = r.slotList("moved slots", n, seen, sp.b.moved)
 	if r.err != nil {
 		return r.err
 	}
-	listed := make([]uint8, n) // 1 free, 2 dying or dead
+	listed := grown(sp.listed, n) // 1 free, 2 dying or dead
+	clear(listed)
 	for _, s := range b.free {
 		if b.hot[s].flags&(flagAlive|flagRemoved) != 0 || listed[s] != 0 {
 			r.fail("free slot %d holds a body", s)
@@ -832,12 +942,6 @@ func (w *World) UnmarshalBinary(data []byte) error {
 			return r.err
 		}
 	}
-	moved := 0
-	for s := range n {
-		if b.hot[s].flags&flagMoved != 0 {
-			moved++
-		}
-	}
 	if moved != len(b.moved) {
 		r.fail("%d slots flagged moved, %d listed", moved, len(b.moved))
 		return r.err
@@ -861,20 +965,20 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		bs.slots = append(bs.slots, int32(s))
 		bs.prev = append(bs.prev, p)
 	}
-	bullets := 0
-	for s := range n {
-		if b.hot[s].flags&(flagBullet|flagAlive) == flagBullet|flagAlive {
-			bullets++
-		}
-	}
 	if bullets != len(bs.slots) {
 		r.fail("%d live bullets, %d listed", bullets, len(bs.slots))
 		return r.err
 	}
 
-	contacts := r.contacts("contacts", &b, true)
-	prev := r.contacts("ended contacts", &b, false)
-	began := r.slotList("began", len(contacts), make([]bool, len(contacts)))
+	reuse := &contactReuse{w: w, slot: slot}
+	contacts := r.contacts("contacts", &b, true, sp.contacts, reuse)
+	prev := r.contacts("ended contacts", &b, false, sp.prev, nil)
+	if r.err != nil {
+		return r.err
+	}
+	seen = grown(seen, len(contacts))
+	clear(seen)
+	began := r.slotList("began", len(contacts), seen, sp.began)
 	if r.err != nil {
 		return r.err
 	}
@@ -882,25 +986,28 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		r.fail("%d bytes after the end", len(r.p))
 		return r.err
 	}
-	ended := make([]int32, len(prev))
+	ended := grown(sp.ended, len(prev))
 	for i := range ended {
 		ended[i] = int32(i)
 	}
 
-	// Everything checked: build the new state and swap it in.
-	for s := range n {
-		if b.hot[s].flags&flagAlive != 0 {
-			b.cats.add(int32(s), b.filter[s].cat)
-		}
-	}
+	// Everything checked: swap the new state in. The state it replaces
+	// keeps its buffers for the next restore.
 	b.epoch = w.b.epoch + 1
 	if b.epoch == 0 {
 		b.epoch = 1
 	}
-	cache.table = slices.Clone(cache.table)
+	cache.table = append(cache.table[:0], table...)
 	cache.epoch = b.epoch
-	w.tree = w.restoreTree(&b, cfg)
+	fit := grown(sp.fit, n)
+	w.tree = w.restoreTree(&b, cfg, fit)
 	w.cfg = cfg
+	*sp = restoreBufs{
+		b: w.b, cache: w.snap, contacts: w.contacts, prev: w.prev, began: w.began, ended: w.ended,
+		seen: seen, listed: listed, slot: slot, fit: fit,
+	}
+	sp.b.user = nil
+	w.spare = sp
 	w.b = b
 	w.snap = cache
 	w.tree.SetFilter(w.pairFilter)
@@ -912,6 +1019,68 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	w.stats = Stats{}
 	w.setParallelFrom(int(w.parPairs), int(w.parQueries))
 	return nil
+}
+
+// restoreBufs holds the buffers of the state the last restore replaced:
+// the next restore decodes into them, so that a world that rolls back
+// again and again allocates nothing for its bodies, shapes and contacts.
+// Only a world that has restored a snapshot has them.
+type restoreBufs struct {
+	b              bodies
+	cache          *snapCache
+	contacts, prev []Contact
+	began, ended   []int32
+	seen           []bool  // scratch for slotList
+	listed         []uint8 // scratch: which list a slot is in
+	slot           []uint8 // scratch: see contactReuse
+	fit            []bool  // scratch: see restoreTree
+}
+
+// grown returns s resized to n elements, reusing its array when it is big
+// enough. The elements keep whatever they held: the caller writes each.
+func grown[T any](s []T, n int) []T { return slices.Grow(s[:0], n)[:n] }
+
+// Bits of contactReuse.slot.
+const (
+	slotSame   = 1 << iota // shape, position and angle as in the world
+	slotConvex             // a body with a convex shape
+)
+
+// contactReuse lets the decoder take a contact's manifold from the world's
+// current contacts instead of computing it again, when the world has that
+// contact and would itself encode it as computed again (againTag: its
+// manifold is Collide's answer for the bodies as they are), and both
+// bodies have the same shapes and transforms, bit for bit, in the
+// snapshot: Collide would give the same answer.
+type contactReuse struct {
+	w    *World  // the world before the restore
+	slot []uint8 // per restored slot: slotSame (the same shape and transform as in w), slotConvex
+	i    int     // the next of w's contacts to look at
+}
+
+// manifold returns the world's manifold for slots sa < sc of two convex
+// bodies in the restored state, if it can be reused. Slots come in increasing pair order, so one pass over the
+// world's contacts (also in that order) finds them.
+func (cr *contactReuse) manifold(sa, sc uint32) (narrowphase.Manifold, bool) {
+	if cr.slot[sa]&cr.slot[sc]&slotSame == 0 {
+		return narrowphase.Manifold{}, false
+	}
+	cs := cr.w.contacts
+	key := uint64(sa)<<32 | uint64(sc)
+	for cr.i < len(cs) && slotKey(&cs[cr.i]) < key {
+		cr.i++
+	}
+	if cr.i == len(cs) || slotKey(&cs[cr.i]) != key {
+		return narrowphase.Manifold{}, false
+	}
+	// The world would encode c as computed again (againTag): convex is
+	// implied, since the shapes are the restored ones, which the caller
+	// checked.
+	c := &cs[cr.i]
+	if !cr.w.unmoved(c) {
+		return narrowphase.Manifold{}, false
+	}
+	return c.Manifold, true
 }
 
 // match reports whether the encoded shapes in p start with shape j or j+1
@@ -931,9 +1100,11 @@ func (c *snapCache) match(p []byte, j int) (int, bool) {
 // proxies whose boxes fit stay, the others are updated, added or removed.
 // Otherwise a new tree is built. Either way the tree indexes every live
 // body, and its pair set is right after the next UpdatePairs.
-func (w *World) restoreTree(b *bodies, cfg Config) *broadphase.Tree {
+// fit is scratch of len(b.hot) entries: which proxies fit as they are.
+func (w *World) restoreTree(b *bodies, cfg Config, fit []bool) *broadphase.Tree {
 	t := w.tree
 	fits := 0
+	clear(fit)
 	if cfg.Margin == w.cfg.Margin && cfg.MotionFrames == w.cfg.MotionFrames && t.Len() > 0 {
 		for s := range b.hot {
 			h := &b.hot[s]
@@ -942,21 +1113,16 @@ func (w *World) restoreTree(b *bodies, cfg Config) *broadphase.Tree {
 			}
 			if alive, static := t.Alive(int32(s)); alive && static == (h.flags&flagStatic != 0) && t.FatAABB(int32(s)).ContainsAABB(h.tight) {
 				fits++
+				fit[s] = true
 			}
 		}
 	}
 	if 2*fits < b.count || 2*fits < t.Len() {
 		t = broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames})
-		for s := range b.hot {
-			if b.hot[s].flags&flagAlive == 0 {
-				continue
-			}
-			if b.hot[s].flags&flagStatic != 0 {
-				t.InsertStatic(int32(s), b.hot[s].tight)
-			} else {
-				t.Insert(int32(s), b.hot[s].tight)
-			}
-		}
+		t.Load(len(b.hot), func(s int32) (shape.AABB, bool, bool) {
+			h := &b.hot[s]
+			return h.tight, h.flags&flagStatic != 0, h.flags&flagAlive != 0
+		})
 		return t
 	}
 	for id := range t.IDs() {
@@ -980,7 +1146,9 @@ func (w *World) restoreTree(b *bodies, cfg Config) *broadphase.Tree {
 			}
 			continue
 		}
-		t.Update(id, h.tight, shape.Vec2{})
+		if !fit[s] { // else Update would return at once
+			t.Update(id, h.tight, shape.Vec2{})
+		}
 		// The pair filter reads the filter bits and the static flag; a
 		// proxy kept in place whose bits changed has its pairs looked at
 		// again.

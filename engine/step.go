@@ -148,10 +148,10 @@ func (w *World) diffContacts() {
 	i, j := 0, 0
 	for i < len(prev) || j < len(cur) {
 		switch {
-		case j == len(cur) || (i < len(prev) && contactBefore(prev[i], cur[j])):
+		case j == len(cur) || (i < len(prev) && contactBefore(&prev[i], &cur[j])):
 			w.ended = append(w.ended, int32(i))
 			i++
-		case i == len(prev) || contactBefore(cur[j], prev[i]):
+		case i == len(prev) || contactBefore(&cur[j], &prev[i]):
 			w.began = append(w.began, int32(j))
 			j++
 		default:
@@ -165,11 +165,13 @@ func (w *World) diffContacts() {
 	}
 }
 
-func slotKey(c Contact) uint64 { return uint64(uint32(c.A))<<32 | uint64(uint32(c.B)) }
+// slotKey returns a contact's slot pair as one key. It and contactBefore
+// take pointers: a Contact is 144 bytes, copied at each call otherwise.
+func slotKey(c *Contact) uint64 { return uint64(uint32(c.A))<<32 | uint64(uint32(c.B)) }
 
 // contactBefore orders contacts by slot pair, then part pair: the order
 // Step produces them in.
-func contactBefore(x, y Contact) bool {
+func contactBefore(x, y *Contact) bool {
 	if kx, ky := slotKey(x), slotKey(y); kx != ky {
 		return kx < ky
 	}

@@ -105,6 +105,7 @@ type World struct {
 	parPairs, parQueries int32
 	closed               bool // Close was called: steps stay on the caller
 	snap                 *snapCache
+	spare                *restoreBufs // nil until the first restore
 }
 
 // NewWorld returns an empty world.

@@ -1,0 +1,69 @@
+package broadphase
+
+import "github.com/collide-go/collide/shape"
+
+// Load adds to an empty tree the proxies among ids 0 to n−1 for which
+// proxy reports ok, each with the tight box proxy returns, static or not:
+// the tree is then what Insert and InsertStatic, called in id order, would
+// make of them (the same fat boxes, pairs and queries), except that each
+// R-tree is tiled once, for its final size, instead of again each time it
+// doubles. A restored snapshot builds its broad phase this way. Loading
+// into a tree that holds proxies panics.
+func (t *Tree) Load(n int, proxy func(id int32) (tight shape.AABB, static, ok bool)) {
+	if t.live != 0 || t.tr.Len() != 0 || t.st.Len() != 0 {
+		panic("broadphase: Load into a tree that holds proxies")
+	}
+	for id := range int32(n) {
+		tight, static, ok := proxy(id)
+		if !ok {
+			continue
+		}
+		for int(id) >= len(t.flags) {
+			t.fat = append(t.fat, shape.AABB{})
+			t.flags = append(t.flags, 0)
+		}
+		fat := fatten(tight, shape.Vec2{}, t.margin, 0)
+		f := flagAlive | flagRefilter
+		if static {
+			f |= flagStatic
+		}
+		t.fat[id] = fat
+		t.flags[id] = t.flags[id]&flagMoved | f
+		t.live++
+		t.extSum += extent(fat)
+		t.reinserted++
+		t.markMoved(id)
+	}
+	mean := 0.0
+	if t.live > 0 {
+		mean = t.extSum / float64(t.live)
+	}
+	t.tr.load(t.fat, t.flags, 0, mean, &t.trAt)
+	t.st.load(t.fat, t.flags, flagStatic, mean, &t.stAt)
+}
+
+// load fills an empty index with the boxes fat[id] of the live ids whose
+// flags have the given static bit, tiled as retune would tile that many
+// (untiled below tileMin).
+func (t *tiled) load(fat []shape.AABB, flags []uint8, static uint8, meanExt float64, tiledAt *int) {
+	n := 0
+	for id, f := range flags {
+		if f&flagAlive != 0 && f&flagStatic == static {
+			t.grow(arr(fat[id].Min), arr(fat[id].Max))
+			n++
+			t.n = n
+		}
+	}
+	// retune tiles an untiled index of tileMin boxes or more (with the
+	// bounds grown above), inserting every box; below that, the boxes go
+	// in one by one, as Insert puts them.
+	if t.retune(fat, flags, static, meanExt, tiledAt) {
+		return
+	}
+	*t = tiled{}
+	for id, f := range flags {
+		if f&flagAlive != 0 && f&flagStatic == static {
+			t.Insert(arr(fat[id].Min), arr(fat[id].Max), int32(id))
+		}
+	}
+}
