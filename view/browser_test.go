@@ -42,6 +42,30 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// browser starts headless Chromium (exe) at 1280×720 without a GPU and
+// returns a context for chromedp that ends after limit; the browser is
+// closed when t ends.
+func browser(t *testing.T, exe string, limit time.Duration) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.WindowSize(1280, 720),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelA)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	ctx, cancelT := context.WithTimeout(ctx, limit)
+	t.Cleanup(cancelT)
+	return ctx
+}
+
 // TestLiveViewInBrowser drives headless Chromium against the live view:
 // the page loads, frames arrive, the canvas shows the bodies, pause holds
 // the frame shown and step shows the next one.
@@ -51,7 +75,7 @@ func TestLiveViewInBrowser(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.Handle("/debug/collide/", h)
 	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	t.Cleanup(srv.Close) // after the browser's cleanup: its stream must end first
 
 	// The game loop: the fixed scene, its bullet moving, about 30 frames
 	// a second, on a goroutine of its own that alone touches the world.
@@ -79,22 +103,7 @@ func TestLiveViewInBrowser(t *testing.T) {
 	}()
 	defer func() { stopLoop(); loop.Wait() }()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.WindowSize(1280, 720),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelT()
+	ctx := browser(t, exe, 90*time.Second)
 
 	var received int
 	state := func(field string) (float64, error) {
