@@ -1,10 +1,13 @@
 package view_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -60,7 +63,6 @@ func TestLiveViewSwarmInBrowser(t *testing.T) {
 	}
 	loopCtx, stopLoop := context.WithCancel(context.Background())
 	var loop sync.WaitGroup
-	var stepped int
 	loop.Add(1)
 	go func() {
 		defer loop.Done()
@@ -79,7 +81,6 @@ func TestLiveViewSwarmInBrowser(t *testing.T) {
 			}
 			w.Step()
 			h.Publish(w)
-			stepped++
 		}
 	}()
 	defer func() { stopLoop(); loop.Wait() }()
@@ -140,5 +141,27 @@ func TestLiveViewSwarmInBrowser(t *testing.T) {
 	t.Logf("renderer main thread busy %.0f%% of the time, %.0f%% in script",
 		100*(metric(m1, "TaskDuration")-metric(m0, "TaskDuration"))/secs,
 		100*(metric(m1, "ScriptDuration")-metric(m0, "ScriptDuration"))/secs)
-	_ = stepped
+	// The canvas shows the swarm's bodies.
+	var shot []byte
+	if err := chromedp.Run(ctx, chromedp.Screenshot("#view", &shot, chromedp.ByID)); err != nil {
+		t.Fatal(err)
+	}
+	if out := os.Getenv("COLLIDE_SWARM_SCREENSHOT"); out != "" {
+		if err := os.WriteFile(out, shot, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := colourCounts(img)["dynamic blue"]; n < 2000 {
+		t.Errorf("the canvas shows %d pixels of the dynamic bodies' blue, want at least 2,000", n)
+	}
+	// Paint the frame shown again and again, paused, its raster forced.
+	var benchMs float64
+	if err := chromedp.Run(ctx, chromedp.Click("#pause", chromedp.ByID), chromedp.Evaluate("window.collideView.paintBench(20)", &benchMs)); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("paused, one paint of the frame shown with its raster: %.1f ms; %d dynamic blue pixels", benchMs, colourCounts(img)["dynamic blue"])
 }

@@ -154,6 +154,21 @@ func TestLiveViewInBrowser(t *testing.T) {
 		}
 	}
 
+	// Where the hero circle and the OBB overlap, both fills show: the blue
+	// is blended twice (shapes batched into one path would fill it once,
+	// or not at all where their windings cancel).
+	var in []float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const [x, y] = window.collideView.pageXY(0.85, -0.15), r = document.getElementById("view").getBoundingClientRect(); return [x - r.left, y - r.top]; })()`, &in)); err != nil || len(in) != 2 {
+		t.Fatalf("pageXY: %v %v", in, err)
+	}
+	fill := collide.DefaultPalette.Dynamic.Fill
+	once := func(c, under uint8) int { return (int(c)*int(fill.A) + int(under)*(255-int(fill.A))) / 255 }
+	r, g, bl, _ := img.At(int(in[0]), int(in[1])).RGBA()
+	wantR, wantG, wantB := once(fill.R, uint8(once(fill.R, 255))), once(fill.G, uint8(once(fill.G, 255))), once(fill.B, uint8(once(fill.B, 255)))
+	if abs(int(r>>8)-wantR) > 8 || abs(int(g>>8)-wantG) > 8 || abs(int(bl>>8)-wantB) > 8 {
+		t.Errorf("where the circle and the OBB overlap the canvas shows rgb(%d,%d,%d), want the blue blended twice, rgb(%d,%d,%d)", r>>8, g>>8, bl>>8, wantR, wantG, wantB)
+	}
+
 	// Pause holds the frame shown while frames keep arriving.
 	if err := chromedp.Run(ctx, chromedp.Click("#pause", chromedp.ByID)); err != nil {
 		t.Fatal(err)
