@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -63,6 +64,7 @@ func TestLiveViewSwarmInBrowser(t *testing.T) {
 	}
 	loopCtx, stopLoop := context.WithCancel(context.Background())
 	var loop sync.WaitGroup
+	var steps atomic.Int64
 	loop.Add(1)
 	go func() {
 		defer loop.Done()
@@ -81,6 +83,7 @@ func TestLiveViewSwarmInBrowser(t *testing.T) {
 			}
 			w.Step()
 			h.Publish(w)
+			steps.Add(1)
 		}
 	}()
 	defer func() { stopLoop(); loop.Wait() }()
@@ -113,20 +116,20 @@ func TestLiveViewSwarmInBrowser(t *testing.T) {
 		chromedp.Evaluate(snap, &s0), getMetrics(&m0)); err != nil {
 		t.Fatal(err)
 	}
-	published0 := h.Stats().Published
+	published0, steps0 := h.Stats().Published, steps.Load()
 	poll("the measurement", fmt.Sprintf("performance.now() >= %f", s0.Now+swarmMeasureMs))
 	if err := chromedp.Run(ctx, chromedp.Evaluate(snap, &s1), getMetrics(&m1)); err != nil {
 		t.Fatal(err)
 	}
-	published := h.Stats().Published - published0
+	published, stepped := h.Stats().Published-published0, steps.Load()-steps0
 	secs := (s1.Now - s0.Now) / 1000
 	rec, painted := s1.Received-s0.Received, s1.Painted-s0.Painted
 	if rec == 0 || painted == 0 {
 		t.Fatalf("over %.1f s the page received %v frames and painted %v, want some of each", secs, rec, painted)
 	}
 	perFrame := func(ms, n float64) float64 { return ms / n }
-	t.Logf("10k swarm over %.1f s: published %.1f/s; page received %.1f/s (%.0f KB a frame, parse %.2f ms), painted %.1f/s (decode %.2f ms, paint %.2f ms a frame), %.1f animation frames/s",
-		secs, float64(published)/secs, rec/secs, (s1.Bytes-s0.Bytes)/rec/1000, perFrame(s1.ParseMs-s0.ParseMs, rec),
+	t.Logf("10k swarm over %.1f s: stepped %.1f/s, published %.1f/s; page received %.1f/s (%.0f KB a frame, parse %.2f ms), painted %.1f/s (decode %.2f ms, paint %.2f ms a frame), %.1f animation frames/s",
+		secs, float64(stepped)/secs, float64(published)/secs, rec/secs, (s1.Bytes-s0.Bytes)/rec/1000, perFrame(s1.ParseMs-s0.ParseMs, rec),
 		painted/secs, perFrame(s1.DecodeMs-s0.DecodeMs, painted), perFrame(s1.PaintMs-s0.PaintMs, painted), (s1.RAFs-s0.RAFs)/secs)
 	// The renderer's main thread: the share of the time it was busy, and
 	// in script.
