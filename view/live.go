@@ -78,8 +78,10 @@ type Handler struct {
 	period time.Duration
 
 	// The loop's goroutine only.
-	last time.Time
-	seq  uint64
+	next time.Time // when the next capture is due, with MaxFPS
+	// now is time.Now, or a test's clock.
+	now func() time.Time
+	seq uint64
 	// syncEncode makes Publish encode and send on the caller's goroutine,
 	// for tests that need every frame.
 	syncEncode bool
@@ -128,7 +130,7 @@ func NewHandler(o Options) *Handler {
 	if o.Draw == (collide.DrawOptions{}) {
 		o.Draw = collide.DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true}
 	}
-	h := &Handler{o: o, clients: make(map[*client]struct{})}
+	h := &Handler{o: o, clients: make(map[*client]struct{}), now: time.Now}
 	if o.MaxFPS > 0 {
 		h.period = time.Second / time.Duration(o.MaxFPS)
 	}
@@ -149,12 +151,20 @@ func (h *Handler) Publish(w *collide.World) {
 		return
 	}
 	if h.period > 0 {
-		now := time.Now()
-		if now.Sub(h.last) < h.period {
+		now := h.now()
+		// Captures keep to a grid of one a period, and one up to a quarter
+		// period early is taken: a loop ticking at MaxFPS, whose ticks
+		// come a little early as often as late, gets every tick captured,
+		// not every other one, and no loop gets more than MaxFPS a second.
+		// A loop that paused catches up by one frame, not a burst.
+		if now.Before(h.next.Add(-h.period / 4)) {
 			h.skip()
 			return
 		}
-		h.last = now
+		h.next = h.next.Add(h.period)
+		if h.next.Before(now) {
+			h.next = now
+		}
 	}
 	if !h.encoding.CompareAndSwap(false, true) {
 		h.skip()

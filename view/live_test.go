@@ -342,6 +342,60 @@ func decodeWire(t *testing.T, m message) wireFrame {
 	return f
 }
 
+// TestPublishPacedByMaxFPS runs Publish on a test clock: a loop ticking
+// at MaxFPS with jitter gets every tick captured (the bug: a tick that came
+// a little early after a late one was skipped, so a 60 Hz loop sent about
+// 30 frames a second), and a faster loop gets MaxFPS frames a second.
+func TestPublishPacedByMaxFPS(t *testing.T) {
+	const fps = 60
+	period := time.Second / fps
+	tests := []struct {
+		name       string
+		tick       time.Duration
+		jitter     time.Duration // alternately added and taken away
+		ticks      int
+		minP, maxP uint64
+	}{
+		{name: "60 Hz, on time", tick: period, ticks: 120, minP: 120, maxP: 120},
+		{name: "60 Hz, 2 ms early and late by turns", tick: period, jitter: 2 * time.Millisecond, ticks: 120, minP: 120, maxP: 120},
+		{name: "240 Hz", tick: period / 4, ticks: 480, minP: 119, maxP: 121},
+		{name: "30 Hz", tick: 2 * period, ticks: 60, minP: 60, maxP: 60},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := view.NewHandler(view.Options{MaxFPS: fps})
+			view.SetSyncEncode(h)
+			start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+			now := start
+			view.SetClock(h, func() time.Time { return now })
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			resp, s := open(t, srv.URL+"/stream")
+			defer resp.Body.Close()
+			go func() {
+				for {
+					if _, err := s.next(); err != nil {
+						return
+					}
+				}
+			}()
+			w := fixedScene(t)
+			for k := range tc.ticks {
+				now = start.Add(time.Duration(k) * tc.tick)
+				if k%2 == 1 {
+					now = now.Add(tc.jitter)
+				} else if k > 0 {
+					now = now.Add(-tc.jitter)
+				}
+				h.Publish(w)
+			}
+			if p := h.Stats().Published; p < tc.minP || p > tc.maxP {
+				t.Errorf("%d ticks published %d frames, want %d to %d", tc.ticks, p, tc.minP, tc.maxP)
+			}
+		})
+	}
+}
+
 func TestStreamCarriesFramesAndBodies(t *testing.T) {
 	h := view.NewHandler(view.Options{MaxFPS: -1, Token: "t"})
 	view.SetSyncEncode(h)
