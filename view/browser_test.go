@@ -225,6 +225,15 @@ func TestLiveViewInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitUntil("frames with fat boxes", "window.collideView.layers[2] === 5 && window.collideView.layers[1] === 5")
+
+	// The server drops the connection: the page says so and opens the
+	// stream again, and frames come again.
+	before, err := state("received")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.CloseClientConnections()
+	waitUntil("frames after the server closed the stream", fmt.Sprintf("window.collideView.received >= %d", int(before)+3))
 	t.Logf("frames received before the screenshot: %d; handler %+v", received, h.Stats())
 }
 
