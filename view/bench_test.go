@@ -48,7 +48,8 @@ func BenchmarkLiveView(b *testing.B) {
 						}
 						defer resp.Body.Close()
 						r := bufio.NewReader(resp.Body)
-						if _, err := r.ReadString('\n'); err != nil {
+						var greeting [4]byte
+						if _, err := io.ReadFull(r, greeting[:]); err != nil {
 							b.Fatal(err)
 						}
 						go func() { _, _ = io.Copy(io.Discard, r) }()

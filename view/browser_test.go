@@ -42,6 +42,30 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// browser starts headless Chromium (exe) at 1280×720 without a GPU and
+// returns a context for chromedp that ends after limit; the browser is
+// closed when t ends.
+func browser(t *testing.T, exe string, limit time.Duration) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.WindowSize(1280, 720),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelA)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	ctx, cancelT := context.WithTimeout(ctx, limit)
+	t.Cleanup(cancelT)
+	return ctx
+}
+
 // TestLiveViewInBrowser drives headless Chromium against the live view:
 // the page loads, frames arrive, the canvas shows the bodies, pause holds
 // the frame shown and step shows the next one.
@@ -51,7 +75,7 @@ func TestLiveViewInBrowser(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.Handle("/debug/collide/", h)
 	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	t.Cleanup(srv.Close) // after the browser's cleanup: its stream must end first
 
 	// The game loop: the fixed scene, its bullet moving, about 30 frames
 	// a second, on a goroutine of its own that alone touches the world.
@@ -79,22 +103,7 @@ func TestLiveViewInBrowser(t *testing.T) {
 	}()
 	defer func() { stopLoop(); loop.Wait() }()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.WindowSize(1280, 720),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelT()
+	ctx := browser(t, exe, 90*time.Second)
 
 	var received int
 	state := func(field string) (float64, error) {
@@ -143,6 +152,21 @@ func TestLiveViewInBrowser(t *testing.T) {
 		if counts[c.name] < c.min {
 			t.Errorf("the canvas shows %d %s pixels, want at least %d (counts %v)", counts[c.name], c.name, c.min, counts)
 		}
+	}
+
+	// Where the hero circle and the OBB overlap, both fills show: the blue
+	// is blended twice (shapes batched into one path would fill it once,
+	// or not at all where their windings cancel).
+	var in []float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const [x, y] = window.collideView.pageXY(0.85, -0.15), r = document.getElementById("view").getBoundingClientRect(); return [x - r.left, y - r.top]; })()`, &in)); err != nil || len(in) != 2 {
+		t.Fatalf("pageXY: %v %v", in, err)
+	}
+	fill := collide.DefaultPalette.Dynamic.Fill
+	once := func(c, under uint8) int { return (int(c)*int(fill.A) + int(under)*(255-int(fill.A))) / 255 }
+	r, g, bl, _ := img.At(int(in[0]), int(in[1])).RGBA()
+	wantR, wantG, wantB := once(fill.R, uint8(once(fill.R, 255))), once(fill.G, uint8(once(fill.G, 255))), once(fill.B, uint8(once(fill.B, 255)))
+	if abs(int(r>>8)-wantR) > 8 || abs(int(g>>8)-wantG) > 8 || abs(int(bl>>8)-wantB) > 8 {
+		t.Errorf("where the circle and the OBB overlap the canvas shows rgb(%d,%d,%d), want the blue blended twice, rgb(%d,%d,%d)", r>>8, g>>8, bl>>8, wantR, wantG, wantB)
 	}
 
 	// Pause holds the frame shown while frames keep arriving.
@@ -201,6 +225,15 @@ func TestLiveViewInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitUntil("frames with fat boxes", "window.collideView.layers[2] === 5 && window.collideView.layers[1] === 5")
+
+	// The server drops the connection: the page says so and opens the
+	// stream again, and frames come again.
+	before, err := state("received")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.CloseClientConnections()
+	waitUntil("frames after the server closed the stream", fmt.Sprintf("window.collideView.received >= %d", int(before)+3))
 	t.Logf("frames received before the screenshot: %d; handler %+v", received, h.Stats())
 }
 

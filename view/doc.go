@@ -23,7 +23,8 @@
 // [Handler] serves a self-contained page (pan and zoom, pause and single
 // step, hover for a body's id, kind, filter and user value, toggles for
 // contacts, MTVs and boxes, a frame-time sparkline) and streams frames to it
-// with server-sent events. The game loop calls [Handler.Publish] after
+// as length-prefixed binary messages that the page reads with fetch. The
+// game loop calls [Handler.Publish] after
 // Step; Publish never blocks: it returns at once when nobody watches,
 // captures at most MaxFPS frames a second, and drops a client whose send
 // buffer is full instead of waiting for it.

@@ -1,8 +1,13 @@
 package view
 
+import "time"
+
 // SetSyncEncode makes h's Publish encode and send on the caller's
 // goroutine, so that a test sees every frame.
 func SetSyncEncode(h *Handler) { h.syncEncode = true }
+
+// SetClock makes h's Publish read the time from now.
+func SetClock(h *Handler, now func() time.Time) { h.now = now }
 
 // EncodedSize encodes f as the stream does and returns its size.
 // It reuses its scratch buffers from call to call, as the Handler does.

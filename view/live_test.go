@@ -2,12 +2,14 @@ package view_test
 
 import (
 	"bufio"
-	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -128,26 +130,47 @@ func TestTokenComparedInConstantTime(t *testing.T) {
 	}
 }
 
-// sse reads server-sent events from a stream.
-type sse struct {
+// stream reads the live view's messages.
+type stream struct {
 	r *bufio.Reader
 }
 
-// next returns the data of the next frame event.
-func (s *sse) next() (string, error) {
-	var data string
+// message is one message of the stream, split as encodeFrame lays it out.
+type message struct {
+	header   []byte // JSON
+	cmd, pts []byte
+}
+
+// next returns the next frame message, checking its framing: the lengths
+// fit the message, the commands start 4-byte aligned.
+func (s *stream) next() (message, error) {
 	for {
-		line, err := s.r.ReadString('\n')
-		if err != nil {
-			return "", err
+		var n [4]byte
+		if _, err := io.ReadFull(s.r, n[:]); err != nil {
+			return message{}, err
 		}
-		line = strings.TrimRight(line, "\n")
-		switch {
-		case strings.HasPrefix(line, "data: "):
-			data = line[len("data: "):]
-		case line == "" && data != "":
-			return data, nil
+		size := binary.LittleEndian.Uint32(n[:])
+		if size == 0 {
+			continue // the greeting
 		}
+		if size > 64<<20 {
+			return message{}, fmt.Errorf("message of %d bytes", size)
+		}
+		b := make([]byte, 4+size)
+		copy(b, n[:])
+		if _, err := io.ReadFull(s.r, b[4:]); err != nil {
+			return message{}, err
+		}
+		h := int(binary.LittleEndian.Uint32(b[4:]))
+		o := (8 + h + 3) &^ 3
+		if o+4 > len(b) {
+			return message{}, fmt.Errorf("header of %d bytes in a message of %d", h, len(b))
+		}
+		c := int(binary.LittleEndian.Uint32(b[o:]))
+		if o+4+4*c > len(b) || (len(b)-o-4-4*c)%4 != 0 {
+			return message{}, fmt.Errorf("%d commands and %d bytes after the header", c, len(b)-o-4)
+		}
+		return message{header: b[8 : 8+h], cmd: b[o+4 : o+4+4*c], pts: b[o+4+4*c:]}, nil
 	}
 }
 
@@ -157,13 +180,11 @@ type wireFrame struct {
 	Seq    uint64      `json:"seq"`
 	Styles [][2]uint32 `json:"styles"`
 	Origin []float64   `json:"origin"`
-	Cmd    string      `json:"cmd"`
-	Pts    string      `json:"pts"`
 	Texts  []string    `json:"texts"`
 }
 
 // open connects a stream client and waits for the server's greeting.
-func open(t *testing.T, url string) (*http.Response, *sse) {
+func open(t *testing.T, url string) (*http.Response, *stream) {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {
@@ -173,9 +194,13 @@ func open(t *testing.T, url string) (*http.Response, *sse) {
 		resp.Body.Close()
 		t.Fatalf("GET %s: %s", url, resp.Status)
 	}
-	s := &sse{r: bufio.NewReader(resp.Body)}
-	if line, err := s.r.ReadString('\n'); err != nil || !strings.HasPrefix(line, ":") {
-		t.Fatalf("stream greeting %q, %v", line, err)
+	if ct := resp.Header.Get("Content-Type"); ct != "application/octet-stream" {
+		t.Fatalf("stream Content-Type %q, want application/octet-stream", ct)
+	}
+	s := &stream{r: bufio.NewReader(resp.Body)}
+	var greeting [4]byte
+	if _, err := io.ReadFull(s.r, greeting[:]); err != nil || greeting != [4]byte{} {
+		t.Fatalf("stream greeting %v, %v; want an empty message", greeting, err)
 	}
 	return resp, s
 }
@@ -285,22 +310,19 @@ func TestSlowClientKeptStuckClientDropped(t *testing.T) {
 	}
 }
 
-// decodeWire checks a frame event's payload against its own framing: the
-// commands' point counts add up to the floats sent.
-func decodeWire(t *testing.T, data string) wireFrame {
+// decodeWire checks a frame message against its own framing: the header
+// is JSON, the commands' point counts add up to the floats sent and their
+// styles exist.
+func decodeWire(t *testing.T, m message) wireFrame {
 	t.Helper()
 	var f wireFrame
-	if err := json.Unmarshal([]byte(data), &f); err != nil {
-		t.Fatalf("frame event is not JSON: %v", err)
+	if err := json.Unmarshal(m.header, &f); err != nil {
+		t.Fatalf("frame header is not JSON: %v", err)
 	}
-	cmd, err1 := base64.StdEncoding.DecodeString(f.Cmd)
-	pts, err2 := base64.StdEncoding.DecodeString(f.Pts)
-	if err1 != nil || err2 != nil || len(cmd)%4 != 0 || len(pts)%4 != 0 {
-		t.Fatalf("cmd %d bytes (%v), pts %d bytes (%v)", len(cmd), err1, len(pts), err2)
-	}
+	cmd, pts := m.cmd, m.pts
 	floats := 0
 	for k := 0; k < len(cmd); k += 4 {
-		w0 := uint32(cmd[k]) | uint32(cmd[k+1])<<8 | uint32(cmd[k+2])<<16 | uint32(cmd[k+3])<<24
+		w0 := binary.LittleEndian.Uint32(cmd[k:])
 		op, n := w0&7, int(w0>>16)
 		floats += 2 * n
 		if op == 1 || op == 2 {
@@ -318,6 +340,60 @@ func decodeWire(t *testing.T, data string) wireFrame {
 		t.Fatalf("commands name %d floats, pts holds %d", floats, len(pts)/4)
 	}
 	return f
+}
+
+// TestPublishPacedByMaxFPS runs Publish on a test clock: a loop ticking
+// at MaxFPS with jitter gets every tick captured (the bug: a tick that came
+// a little early after a late one was skipped, so a 60 Hz loop sent about
+// 30 frames a second), and a faster loop gets MaxFPS frames a second.
+func TestPublishPacedByMaxFPS(t *testing.T) {
+	const fps = 60
+	period := time.Second / fps
+	tests := []struct {
+		name       string
+		tick       time.Duration
+		jitter     time.Duration // alternately added and taken away
+		ticks      int
+		minP, maxP uint64
+	}{
+		{name: "60 Hz, on time", tick: period, ticks: 120, minP: 120, maxP: 120},
+		{name: "60 Hz, 2 ms early and late by turns", tick: period, jitter: 2 * time.Millisecond, ticks: 120, minP: 120, maxP: 120},
+		{name: "240 Hz", tick: period / 4, ticks: 480, minP: 119, maxP: 121},
+		{name: "30 Hz", tick: 2 * period, ticks: 60, minP: 60, maxP: 60},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := view.NewHandler(view.Options{MaxFPS: fps})
+			view.SetSyncEncode(h)
+			start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+			now := start
+			view.SetClock(h, func() time.Time { return now })
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			resp, s := open(t, srv.URL+"/stream")
+			defer resp.Body.Close()
+			go func() {
+				for {
+					if _, err := s.next(); err != nil {
+						return
+					}
+				}
+			}()
+			w := fixedScene(t)
+			for k := range tc.ticks {
+				now = start.Add(time.Duration(k) * tc.tick)
+				if k%2 == 1 {
+					now = now.Add(tc.jitter)
+				} else if k > 0 {
+					now = now.Add(-tc.jitter)
+				}
+				h.Publish(w)
+			}
+			if p := h.Stats().Published; p < tc.minP || p > tc.maxP {
+				t.Errorf("%d ticks published %d frames, want %d to %d", tc.ticks, p, tc.minP, tc.maxP)
+			}
+		})
+	}
 }
 
 func TestStreamCarriesFramesAndBodies(t *testing.T) {
@@ -402,12 +478,12 @@ func TestHandlerUnderLoad(t *testing.T) {
 			defer wg.Done()
 			var last uint64
 			for {
-				data, err := s.next()
+				m, err := s.next()
 				if err != nil {
 					return // closed by us or dropped by the server
 				}
 				var f wireFrame
-				if json.Unmarshal([]byte(data), &f) != nil || f.Seq <= last {
+				if json.Unmarshal(m.header, &f) != nil || f.Seq <= last {
 					t.Errorf("client %d: bad frame after seq %d", i, last)
 					return
 				}
