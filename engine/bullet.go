@@ -35,10 +35,18 @@ type bulletSweep struct {
 	l                 float64
 }
 
-// bulletPrev is a bullet's place at the previous Step.
+// bulletPrev is a bullet's place at the previous Step, with the rotation
+// of its angle (what NewTransform makes of it), kept so that a sweep
+// computes no sine and cosine.
 type bulletPrev struct {
 	pos   shape.Vec2
 	angle float64
+	rot   shape.Rot
+}
+
+// prevOf returns the bulletPrev of body s as it stands.
+func (w *World) prevOf(s int32) bulletPrev {
+	return bulletPrev{pos: w.b.xf[s].Pos, angle: w.b.angle[s], rot: w.b.xf[s].Rot}
 }
 
 func (w *World) addBullet(s int32) {
@@ -48,7 +56,7 @@ func (w *World) addBullet(s int32) {
 	bs := w.bullets
 	i, _ := slices.BinarySearch(bs.slots, s)
 	bs.slots = slices.Insert(bs.slots, i, s)
-	bs.prev = slices.Insert(bs.prev, i, bulletPrev{pos: w.b.xf[s].Pos, angle: w.b.angle[s]})
+	bs.prev = slices.Insert(bs.prev, i, w.prevOf(s))
 }
 
 func (w *World) removeBullet(s int32) {
@@ -84,7 +92,7 @@ func (w *World) sweepBullets() {
 		if p.pos == cur.Pos && p.angle == b.angle[s] {
 			continue // did not move: the discrete contacts are all
 		}
-		sw.s, sw.from, sw.fromAngle, sw.n0 = s, shape.NewTransform(p.pos, p.angle), p.angle, n0
+		sw.s, sw.from, sw.fromAngle, sw.n0 = s, shape.Transform{Pos: p.pos, Rot: p.rot}, p.angle, n0
 		sw.box = b.shapes[s].WorldAABB(sw.from).Union(b.hot[s].tight)
 		if p.angle != b.angle[s] && b.shapes[s].Kind() != shape.KindAABB {
 			// Turning, it may reach beyond both end boxes: bound the path
@@ -135,7 +143,7 @@ func (w *World) sweepBullets() {
 		sw.found = f[:0]
 	}
 	for i, s := range bs.slots {
-		bs.prev[i] = bulletPrev{pos: b.xf[s].Pos, angle: b.angle[s]}
+		bs.prev[i] = w.prevOf(s)
 	}
 }
 
@@ -149,7 +157,10 @@ func (w *World) visitBullet(k int32) bool {
 	if b.hot[k].flags&flagBullet != 0 && k < s {
 		return true // the pair of two bullets is swept from the lower slot
 	}
-	if w.hasContact(s, k, sw.n0) {
+	// A discrete contact needs the two boxes to overlap where they are
+	// now: the search for one is skipped for the many bodies the bullet
+	// only passed.
+	if b.hot[k].tight.Overlaps(b.hot[s].tight) && w.hasContact(s, k, sw.n0) {
 		return true
 	}
 	if c, ok := w.sweepPair(s, sw.from, sw.fromAngle, k); ok {
@@ -165,6 +176,9 @@ func (w *World) visitBulletSweep(k int32, limit float64) float64 {
 	// box too (grown by the bullet's half extents), before any cast.
 	sw := w.bullets.sw
 	t := w.b.hot[k].tight
+	if !t.Overlaps(sw.box) {
+		return limit // visitBullet would skip it too
+	}
 	g := shape.AABB{Min: t.Min.Sub(sw.half), Max: t.Max.Add(sw.half)}
 	if pathMeets(g, sw.origin, sw.dir, sw.l) {
 		w.visitBullet(k)
@@ -226,7 +240,7 @@ func (w *World) sweepPair(s int32, from shape.Transform, fromAngle float64, k in
 	if b.hot[k].flags&flagBullet != 0 {
 		if i, ok := slices.BinarySearch(w.bullets.slots, k); ok { // k is a bullet: the set exists
 			p := w.bullets.prev[i]
-			kFrom, kFromAngle = shape.NewTransform(p.pos, p.angle), p.angle
+			kFrom, kFromAngle = shape.Transform{Pos: p.pos, Rot: p.rot}, p.angle
 			kMoved = kFrom != kxf
 		}
 	}

@@ -954,6 +954,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	for range nb {
 		s := r.u32()
 		p := bulletPrev{pos: shape.V(r.f64(), r.f64()), angle: r.f64()}
+		p.rot = shape.NewTransform(p.pos, p.angle).Rot
 		if r.err != nil {
 			return r.err
 		}

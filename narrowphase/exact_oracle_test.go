@@ -1,7 +1,6 @@
 package narrowphase_test
 
 import (
-	"math"
 	"math/big"
 	"sort"
 
@@ -57,7 +56,6 @@ func (p exV) scale(s *big.Rat) exV  { return exV{exMul(p.x, s), exMul(p.y, s)} }
 func (p exV) dot(q exV) *big.Rat    { return exAdd(exMul(p.x, q.x), exMul(p.y, q.y)) }
 func (p exV) cross(q exV) *big.Rat  { return exSub(exMul(p.x, q.y), exMul(p.y, q.x)) }
 func (p exV) cmp(q exV) int         { return exCmpXY(p, q) }
-func (p exV) f() shape.Vec2         { x, _ := p.x.Float64(); y, _ := p.y.Float64(); return shape.V(x, y) }
 func exCross3(o, a, b exV) *big.Rat { return a.sub(o).cross(b.sub(o)) }
 
 func exCmpXY(p, q exV) int {
@@ -435,19 +433,4 @@ func exRay(cores []exCore, origin, dir shape.Vec2, maxDist float64) (float64, in
 		}
 	}
 	return best, bi, found
-}
-
-// exScale returns the magnitude that the tolerances of a pair scale with:
-// the largest coordinate of the cores, at least 1.
-func exScale(cs ...exCore) float64 {
-	s := 1.0
-	for _, c := range cs {
-		rf, _ := c.r.Float64()
-		for _, p := range c.pts {
-			f := p.f()
-			s = math.Max(s, math.Abs(f.X)+rf)
-			s = math.Max(s, math.Abs(f.Y)+rf)
-		}
-	}
-	return s
 }
