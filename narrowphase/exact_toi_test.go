@@ -130,7 +130,7 @@ type toiCase struct {
 	sa, sb narrowphase.Sweep
 	size   float64
 	grid   float64 // two ulps of the largest position coordinate
-	exact  int // samples handed to the exact oracle
+	exact  int     // samples handed to the exact oracle
 }
 
 func newTOICase(a shape.Shape, sa narrowphase.Sweep, b shape.Shape, sb narrowphase.Sweep) *toiCase {
@@ -413,7 +413,10 @@ func TestExactOracleTOIUgly(t *testing.T) {
 	circle := func(r float64) shape.Shape { s, _ := shape.NewCircle(r); return s }
 	obb := func(hw, hh float64) shape.Shape { s, _ := shape.NewOBB(hw, hh); return s }
 	aabb := func(hw, hh float64) shape.Shape { s, _ := shape.NewAABB(hw, hh); return s }
-	seg := func(x0, y0, x1, y1 float64) shape.Shape { s, _ := shape.NewSegment(shape.V(x0, y0), shape.V(x1, y1)); return s }
+	seg := func(x0, y0, x1, y1 float64) shape.Shape {
+		s, _ := shape.NewSegment(shape.V(x0, y0), shape.V(x1, y1))
+		return s
+	}
 	caps := func(x0, y0, x1, y1, r float64) shape.Shape {
 		s, _ := shape.NewCapsule(shape.V(x0, y0), shape.V(x1, y1), r)
 		return s
