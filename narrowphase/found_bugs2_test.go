@@ -1,0 +1,54 @@
+package narrowphase_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// TestChainEndSegmentOpenHalfOfConeBug: a capsule crossing a chain next to
+// its open start, with the chain's first piece short. Alone, the piece's
+// MTV slides the capsule off its inner end (a ghost), and the chain
+// replaced it with the least overlap along its side normal (2.25), though
+// the piece's cone reaches round to its open end, where a direction
+// (the capsule's face normal) clears it by 0.697: the depth one long
+// segment gives. The contract: a ghost is replaced by the smallest
+// translation along a direction of the cone.
+func TestChainEndSegmentOpenHalfOfConeBug(t *testing.T) {
+	chain, err := shape.NewChain([]shape.Vec2{{X: 0, Y: 0}, {X: 0.5, Y: 0}, {X: 8, Y: 0}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long, _ := shape.NewSegment(shape.V(0, 0), shape.V(8, 0))
+	capsule, _ := shape.NewCapsule(shape.V(-1, -2), shape.V(1, 2), 0.25)
+	for _, frame := range []shape.Transform{shape.Identity, shape.NewTransform(shape.V(1e6, -3e5), 0.7)} {
+		tc := frame.Mul(shape.Transform{Pos: shape.V(0.5, 0)})
+		want, ok := narrowphase.Collide(long, frame, capsule, tc)
+		if !ok {
+			t.Fatal("the long segment does not collide")
+		}
+		wantN := frame.Rot.Apply(shape.V(-2, 1).Normalize())
+		wantD := 1/math.Sqrt(5) + 0.25
+		tol := 1e-9 * (1 + frame.Pos.Len())
+		if want.Normal.Sub(wantN).Len() > 1e-9 || math.Abs(want.Depth-wantD) > tol {
+			t.Fatalf("Collide(long segment, capsule) = %v, %v; want %v, %v", want.Normal, want.Depth, wantN, wantD)
+		}
+		found := false
+		narrowphase.CollideParts(chain, frame, capsule, tc, func(pa, _ int, m narrowphase.Manifold) bool {
+			if pa != 0 {
+				return true
+			}
+			found = true
+			if m.Normal.Sub(wantN).Len() > 1e-9 || math.Abs(m.Depth-wantD) > tol {
+				t.Errorf("frame %v: CollideParts(chain, capsule) segment 0 = normal %v depth %.17g; want %v, %.17g (the long segment's)",
+					frame.Pos, m.Normal, m.Depth, wantN, wantD)
+			}
+			return true
+		})
+		if !found {
+			t.Errorf("frame %v: no contact for segment 0", frame.Pos)
+		}
+	}
+}
