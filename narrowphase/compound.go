@@ -20,7 +20,8 @@ import (
 // at a convex corner and by its own at a flat or concave one. A contact
 // whose normal leans outside the cone (toward an internal vertex: a ghost
 // collision) is replaced by the smallest translation along a direction of
-// the cone, so that a shape sliding along collinear or gently bending
+// the cone, on either side of the segment and in either half (the half
+// away from the lean reaches round to an open end too), so that a shape sliding along collinear or gently bending
 // segments gets the normal and depth one long segment would give. Two
 // chains never collide (segments do not collide with segments). It
 // allocates nothing.
@@ -99,59 +100,70 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	if (along >= -ghostTol && along <= ghostTol) || (along < 0 && prev < 0) || (along > 0 && nxt < 0) {
 		return m // the side's own normal, or toward an open end
 	}
-	// x's core in the chain's frame, and the side of the segment x is on:
-	// the one it overlaps less from (the true normal's side is not to be
-	// trusted when it leans far over).
+	// x's core in the chain's frame.
 	var cx core
 	cx.setIn(x, t.MulInv(x.EffectiveTransform(tx)))
-	f := seg.Normals()[0]
-	sgn := 1.0
-	if overlapAlong(p0, p1, &cx, f.Neg()) < overlapAlong(p0, p1, &cx, f) {
-		f, sgn = f.Neg(), -1
-	}
-	// The cone's bound on the side the normal leans to: the neighbour's
-	// side normal at a convex corner, else f itself.
-	nb := nxt
+	// The cone on each side: from the side normal toward each end, up to
+	// the end direction at an open end, to the neighbour's side normal at
+	// a convex corner, and no further than the side normal at a flat or
+	// concave one. A normal inside it is kept.
+	nb, ob := nxt, prev // the neighbours the normal leans to, and away from
 	if along < 0 {
-		nb = prev
+		nb, ob = prev, nxt
 	}
-	ns, _ := c.Part(nb, t)
-	q0, q1 := ns.Segment()
-	dn := q1.Sub(q0).Normalize()
-	turn := dn.Cross(d) // the turn from the neighbour into segment i
-	if along > 0 {
-		turn = d.Cross(dn) // from segment i into the next
-	}
-	bound := f
-	if sgn*turn > ghostTol {
-		bound = ns.Normals()[0].Scale(sgn)
-		// Inside the cone between bound and f, less than a half turn wide.
-		if o := bound.Cross(f); (o > 0 && bound.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
-			(o < 0 && bound.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
-			return m
-		}
-	}
-	// Outside the cone: the least overlap along a direction of it. The
-	// overlap along a direction is smallest at a face normal of the pair's
-	// Minkowski difference or at an end of the range, so f, the bound and
-	// x's face normals in between are the candidates.
-	best, bu := overlapAlong(p0, p1, &cx, f), f
-	if bound != f {
-		if o := overlapAlong(p0, p1, &cx, bound); o < best {
-			best, bu = o, bound
-		}
-		for k := range cx.n {
-			if cx.n < 2 {
-				break
+	var sides [2]struct{ f, lean, away shape.Vec2 }
+	for k, sgn := range [2]float64{1, -1} {
+		f := seg.Normals()[0].Scale(sgn)
+		sd := &sides[k]
+		sd.f = f
+		sd.lean = coneBound(c, t, nb, along > 0, d, f, sgn)
+		sd.away = coneBound(c, t, ob, along < 0, d, f, sgn)
+		if sd.lean != f {
+			// Inside the cone between the bound and f, less than a half
+			// turn wide.
+			if o := sd.lean.Cross(f); (o > 0 && sd.lean.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
+				(o < 0 && sd.lean.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
+				return m
 			}
-			e := cx.v[next(k, cx.n)].Sub(cx.v[k])
-			if e.LenSq() == 0 {
+		}
+	}
+	// Outside the cone: the least overlap along a direction of it, on
+	// either side and in either half (the half away from the lean reaches
+	// round to an open end, or to its neighbour's side normal at a convex
+	// corner), the side normal first among equals on the side x overlaps
+	// less from. The overlap along a direction is smallest at a face
+	// normal of the pair's Minkowski difference or at an end of the range,
+	// so the side normals, the bounds and x's face normals in between are
+	// the candidates.
+	if overlapAlong(p0, p1, &cx, sides[1].f) < overlapAlong(p0, p1, &cx, sides[0].f) {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
+	best, bu := overlapAlong(p0, p1, &cx, sides[0].f), sides[0].f
+	for _, sd := range sides {
+		f := sd.f
+		if o := overlapAlong(p0, p1, &cx, f); o < best {
+			best, bu = o, f
+		}
+		for _, b := range [2]shape.Vec2{sd.lean, sd.away} {
+			if b == f {
 				continue
 			}
-			u := outward(e).Neg() // the face's inward normal: from the segment toward x
-			if within(bound, f, u) {
-				if o := overlapAlong(p0, p1, &cx, u); o < best {
-					best, bu = o, u
+			if o := overlapAlong(p0, p1, &cx, b); o < best {
+				best, bu = o, b
+			}
+			for k := range cx.n {
+				if cx.n < 2 {
+					break
+				}
+				e := cx.v[next(k, cx.n)].Sub(cx.v[k])
+				if e.LenSq() == 0 {
+					continue
+				}
+				u := outward(e).Neg() // the face's inward normal: from the segment toward x
+				if within(b, f, u) {
+					if o := overlapAlong(p0, p1, &cx, u); o < best {
+						best, bu = o, u
+					}
 				}
 			}
 		}
@@ -165,6 +177,31 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	}
 	pt := cx.v[lo].Sub(bu.Scale(cx.r)).Add(bu.Scale(0.5 * best))
 	return toWorld(single(bu, pt, best), t)
+}
+
+// coneBound returns the bound of the normal cone, on side f (sgn: +1 for
+// the right side), of a chain segment with unit direction d at its end
+// toward p1 (toP1) or p0, where the neighbouring segment is nb (−1 at an
+// open end): the end direction at an open end, the neighbour's side
+// normal at a convex corner, else f itself.
+func coneBound(c shape.Shape, t shape.Transform, nb int, toP1 bool, d, f shape.Vec2, sgn float64) shape.Vec2 {
+	if nb < 0 {
+		if toP1 {
+			return d
+		}
+		return d.Neg()
+	}
+	ns, _ := c.Part(nb, t)
+	q0, q1 := ns.Segment()
+	dn := q1.Sub(q0).Normalize()
+	turn := dn.Cross(d) // the turn from the neighbour into the segment
+	if toP1 {
+		turn = d.Cross(dn) // from the segment into the next
+	}
+	if sgn*turn > ghostTol {
+		return ns.Normals()[0].Scale(sgn)
+	}
+	return f
 }
 
 // overlapAlong returns how far core x must move along the unit u to clear
