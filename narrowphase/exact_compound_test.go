@@ -180,4 +180,3 @@ func TestExactOracleCompoundParts(t *testing.T) {
 	}
 	t.Logf("%d cases, %d part pairs in contact, %d in contact", n, pairs, hits)
 }
-

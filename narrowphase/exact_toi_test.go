@@ -455,6 +455,10 @@ func TestExactOracleTOIUgly(t *testing.T) {
 			tc{name: p("spinning box passing a box"), a: obb(2, 0.5), sa: move(b-6, b, b+6, b, 0, 3), b: aabb(0.5, 0.5), sb: still(b, b+2.75, 0), hit: -1},
 		)
 	}
+	samples := 200
+	if testing.Short() {
+		samples = 40
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			for _, swap := range []bool{false, true} {
@@ -473,7 +477,7 @@ func TestExactOracleTOIUgly(t *testing.T) {
 						t.Errorf("TimeOfImpact(swap %v) = %v, want %v: %v", swap, got, c.want, tcase)
 					}
 				}
-				tcase.check(t, 200)
+				tcase.check(t, samples)
 			}
 		})
 	}
