@@ -52,3 +52,34 @@ func TestChainEndSegmentOpenHalfOfConeBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundFarDistanceBug: DistanceSq and ContainsPoint of a compound
+// placed each part in the world (the body's transform times the part's
+// offset) before measuring, so far from the origin the part moved by up
+// to an ulp of the coordinates: at 1e12 a distance of 0.3686 came back
+// 5e-5 off. The answer is the exact distance to the parts placed by their
+// offsets and then by the body, to rounding of the local numbers.
+func TestCompoundFarDistanceBug(t *testing.T) {
+	box, _ := shape.NewOBB(0.75, 0.5)
+	c, err := shape.NewCompound([]shape.Part{{Shape: box, Offset: shape.NewTransform(shape.V(0.3125, 0.6875), 0.4)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, base := range []float64{0, 1e6, 1e12} {
+		for _, angle := range []float64{0, 1, 2.9} {
+			tb := shape.NewTransform(shape.V(base+0.1875, -base), angle)
+			for _, d := range []shape.Vec2{{X: 1.5, Y: 0.25}, {X: -0.5, Y: 2}, {X: 0.25, Y: 0.5}, {X: 0.0625, Y: -1.25}} {
+				p := tb.Pos.Add(d)
+				part := exPlacePart(c, 0, tb)
+				want := exSqrt(exDist2(part, exVF(p)))
+				got := narrowphase.Distance(c, tb, p)
+				if math.Abs(got-want) > 1e-12 {
+					t.Errorf("Distance(compound at %v angle %v, %v) = %.17g, want %.17g (diff %.3g)", tb.Pos, angle, p, got, want, got-want)
+				}
+				if in, _ := exInside(part, exVF(p)); narrowphase.ContainsPoint(c, tb, p) != in && want > 1e-12 {
+					t.Errorf("ContainsPoint(compound at %v angle %v, %v) = %v, want %v", tb.Pos, angle, p, !in, in)
+				}
+			}
+		}
+	}
+}
