@@ -287,10 +287,12 @@ func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxD
 // segment, then within the best found.
 func distSqComposite(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 	if s.Kind() != shape.KindChain {
+		// In the compound's frame: a part placed in the world first would
+		// round to the ulp of t.Pos.
+		q := t.ApplyInv(p)
 		best := math.Inf(1)
-		for i := range s.PartCount() {
-			ps, pt := s.Part(i, t)
-			best = min(best, DistanceSq(ps, pt, p))
+		for _, part := range s.Parts() {
+			best = min(best, DistanceSq(part.Shape, part.Offset, q))
 		}
 		return best
 	}
@@ -308,6 +310,16 @@ func distSqComposite(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 // containsComposite is ContainsPoint for a compound or chain: whether any
 // part contains p.
 func containsComposite(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
+	if s.Kind() == shape.KindCompound {
+		// In the compound's frame, as distSqComposite.
+		q := t.ApplyInv(p)
+		for _, part := range s.Parts() {
+			if ContainsPoint(part.Shape, part.Offset, q) {
+				return true
+			}
+		}
+		return false
+	}
 	found := false
 	forParts(s, t, shape.AABB{Min: p, Max: p}, func(_ int, ps shape.Shape, pt shape.Transform) bool {
 		found = ContainsPoint(ps, pt, p)
