@@ -83,3 +83,29 @@ func TestCompoundFarDistanceBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundFarRayBug: RayCast against a compound placed each part in
+// the world first, so at 1e12 the distance came back up to 1e-5 off the
+// exact distance to the part placed by its offset and then by the body.
+func TestCompoundFarRayBug(t *testing.T) {
+	box, _ := shape.NewOBB(0.75, 0.5)
+	c, err := shape.NewCompound([]shape.Part{{Shape: box, Offset: shape.NewTransform(shape.V(0.3125, 0.6875), 0.4)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, base := range []float64{0, 1e6, 1e12} {
+		for _, angle := range []float64{0, 1, 2.9} {
+			tb := shape.NewTransform(shape.V(base+0.1875, -base), angle)
+			for _, d := range []shape.Vec2{{X: 3.5, Y: 0.25}, {X: -0.5, Y: 4}, {X: 2.25, Y: 2.5}} {
+				o := tb.Pos.Add(d)
+				dir := d.Neg().Normalize()
+				want, _, ok := exRay([]exCore{exPlacePart(c, 0, tb)}, o, dir, 10)
+				h, gok := narrowphase.RayCast(c, tb, o, dir, 10)
+				if ok != gok || math.Abs(h.Distance-want) > 1e-12 {
+					t.Errorf("RayCast(compound at %v angle %v) from %v along %v = %.17g, %v; want %.17g, %v (diff %.3g)",
+						tb.Pos, angle, o, dir, h.Distance, gok, want, ok, h.Distance-want)
+				}
+			}
+		}
+	}
+}
