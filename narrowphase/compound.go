@@ -259,8 +259,38 @@ func overlapComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 
 // rayComposite is the nearest hit of any part, the first in part order
 // among equal distances, with Part set. Only parts whose boxes meet the
-// ray's box are tried.
+// ray's box are tried. A compound is solved in its own frame, as
+// distSqComposite.
 func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
+	if s.Kind() == shape.KindCompound {
+		o, d := t.ApplyInv(origin), t.Rot.ApplyInv(dir)
+		if containsComposite(s, t, origin) {
+			return insideHit(origin, dir) // the very test ContainsPoint makes
+		}
+		var best RayHit
+		found := false
+		for i, part := range s.Parts() {
+			limit := maxDist
+			if found {
+				limit = best.Distance
+			}
+			if h, ok := RayCast(part.Shape, part.Offset, o, d, limit); ok && (!found || h.Distance < best.Distance) {
+				h.Part = i
+				best, found = h, true
+			}
+		}
+		if !found {
+			return RayHit{}, false
+		}
+		if best.Distance == 0 {
+			// On a part's boundary: the convention's point and normal.
+			h, _ := insideHit(origin, dir)
+			h.Part = best.Part
+			return h, true
+		}
+		best.Point, best.Normal = t.Apply(best.Point), t.Rot.Apply(best.Normal)
+		return best, true
+	}
 	box := s.WorldAABB(t)
 	if !math.IsInf(maxDist, 1) {
 		end := origin.Add(dir.Scale(maxDist))

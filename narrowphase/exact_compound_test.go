@@ -41,18 +41,6 @@ func exPlacePart(s shape.Shape, k int, t shape.Transform) exCore {
 	return out
 }
 
-// exPartsOf returns the exact parts of any shape: a compound's by
-// exPlacePart, a chain's segments, or the shape itself.
-func exPartsOf(s shape.Shape, t shape.Transform) []exCore {
-	if s.Kind() == shape.KindCompound {
-		out := make([]exCore, s.PartCount())
-		for k := range out {
-			out[k] = exPlacePart(s, k, t)
-		}
-		return out
-	}
-	return exParts(s, t)
-}
 
 // exRandCompound returns a compound of 1 to 5 parts of random kinds with
 // random offsets, or a concave polygon.
@@ -118,7 +106,7 @@ func TestExactOracleCompoundParts(t *testing.T) {
 				got[[2]int{pa, pb}] = m
 				return true
 			})
-			px, py := exPartsOf(x, tx), exPartsOf(y, ty)
+			px, py := exParts(x, tx), exParts(y, ty)
 			// Tolerances: the engine composes the part's transform in
 			// float64, which moves it by rounding of the world coordinates.
 			wm := math.Max(math.Max(math.Abs(tx.Pos.X), math.Abs(tx.Pos.Y)), math.Max(math.Abs(ty.Pos.X), math.Abs(ty.Pos.Y)))
