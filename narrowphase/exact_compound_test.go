@@ -41,7 +41,6 @@ func exPlacePart(s shape.Shape, k int, t shape.Transform) exCore {
 	return out
 }
 
-
 // exRandCompound returns a compound of 1 to 5 parts of random kinds with
 // random offsets, or a concave polygon.
 func exRandCompound(rng *rand.Rand) shape.Shape {
