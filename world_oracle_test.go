@@ -30,8 +30,8 @@ var woSeed = flag.Uint64("woseed", 0, "seed for TestWorldOracle (0: a random one
 
 type woV struct{ x, y *big.Rat }
 
-func woR(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
-func woVF(v collide.Vec2) woV  { return woV{woR(v.X), woR(v.Y)} }
+func woR(x float64) *big.Rat  { return new(big.Rat).SetFloat64(x) }
+func woVF(v collide.Vec2) woV { return woV{woR(v.X), woR(v.Y)} }
 func (p woV) sub(q woV) woV {
 	return woV{new(big.Rat).Sub(p.x, q.x), new(big.Rat).Sub(p.y, q.y)}
 }
