@@ -109,3 +109,48 @@ func TestCompoundFarRayBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundFarCollideBug: CollideParts (so Collide and Overlap) and
+// Cast placed a compound's parts in world coordinates (the body's
+// transform times the part's offset) before the pair routine, so at 1e12
+// every part moved by up to an ulp of the coordinates: depths came back
+// 6e-5 off the exact depth of the parts placed by offset and then body.
+func TestCompoundFarCollideBug(t *testing.T) {
+	box, _ := shape.NewOBB(0.75, 0.5)
+	c, err := shape.NewCompound([]shape.Part{{Shape: box, Offset: shape.NewTransform(shape.V(0.3125, 0.6875), 0.4)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	circle, _ := shape.NewCircle(0.5)
+	for _, base := range []float64{0, 1e6, 1e12} {
+		for _, angle := range []float64{0, 1, 2.9} {
+			tc := shape.NewTransform(shape.V(base+0.1875, -base), angle)
+			for _, d := range []shape.Vec2{{X: 0.75, Y: 0.25}, {X: -0.5, Y: 1}, {X: 0.25, Y: 0.5}} {
+				to := shape.Transform{Pos: tc.Pos.Add(d)}
+				dm := exMinkowski(exPlacePart(c, 0, tc), exPlace(circle, to))
+				in, pen := exPen(dm)
+				for _, swap := range []bool{false, true} {
+					var m narrowphase.Manifold
+					var ok bool
+					if swap {
+						m, ok = narrowphase.Collide(circle, to, c, tc)
+					} else {
+						m, ok = narrowphase.Collide(c, tc, circle, to)
+					}
+					if ok != in || (ok && math.Abs(m.Depth-pen) > 1e-12) {
+						t.Errorf("Collide(compound at %v angle %v, circle at %v, swap %v) = %.17g, %v; want %.17g, %v (diff %.3g)",
+							tc.Pos, angle, to.Pos, swap, m.Depth, ok, pen, in, m.Depth-pen)
+					}
+				}
+				// A cast of the circle from 3 away straight at the part.
+				delta := d.Scale(-3)
+				from := shape.Transform{Pos: to.Pos.Sub(delta)}
+				oc := exCast(exPlace(circle, from), delta, exPlacePart(c, 0, tc))
+				h, ok := narrowphase.Cast(circle, from, delta, c, tc)
+				if ok != oc.hit || (ok && math.Abs(h.Fraction-oc.frac)*delta.Len() > 1e-12) {
+					t.Errorf("Cast(circle from %v by %v, compound at %v angle %v) = %.17g, %v; want %.17g, %v", from.Pos, delta, tc.Pos, angle, h.Fraction, ok, oc.frac, oc.hit)
+				}
+			}
+		}
+	}
+}
