@@ -12,8 +12,11 @@ import (
 // its own part 0; a compound's parts come in their order, a chain's
 // segments (part i runs from point i to point i+1) through its box tree,
 // in segment order. Two parts collide exactly when [Collide] of the parts,
-// placed by their world transforms (the body's transform times the part's
-// offset), says so, and the manifold is Collide's, except that a chain
+// placed by their transforms (the body's transform times the part's
+// offset, both bodies first moved together so that the lesser position is
+// the origin when either is a compound, and the contact points moved
+// back: far from the origin a part placed in world coordinates would be
+// off by an ulp of them), says so, and the manifold is Collide's, except that a chain
 // segment's normal is kept within the segment's normal cone: the
 // directions from its side's normal toward each end, bounded, where a
 // neighbouring segment continues the chain, by the neighbour's side normal
@@ -29,6 +32,7 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 	if !a.Valid() || !b.Valid() || (a.Kind() == shape.KindChain && b.Kind() == shape.KindChain) {
 		return
 	}
+	ta, tb, o := recentre(a, ta, b, tb)
 	chainA, chainB := a.Kind() == shape.KindChain, b.Kind() == shape.KindChain
 	var boxB shape.AABB // only a composite a needs it
 	if !a.Kind().Convex() {
@@ -46,9 +50,31 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 			case chainB:
 				m = smooth(b, tb, j, m.Flip(), sa, xa).Flip()
 			}
+			for k := range m.Count {
+				m.Points[k].Point = m.Points[k].Point.Add(o)
+			}
 			return fn(i, j, m)
 		})
 	})
+}
+
+// recentre returns ta and tb moved by −o, o the lesser of their positions
+// (by X, then Y: the same whichever way round the pair comes), and o, when
+// a or b is a compound (else the transforms as they are and a zero o). The
+// parts of a compound are placed from the moved transforms, in small
+// numbers near the pair, not rounded to world coordinates far from the
+// origin, where an ulp of the position would move a part; contact points
+// are moved back by o.
+func recentre(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (shape.Transform, shape.Transform, shape.Vec2) {
+	if a.Kind() != shape.KindCompound && b.Kind() != shape.KindCompound {
+		return ta, tb, shape.Vec2{} // nothing placed by an offset: as they are
+	}
+	o := ta.Pos
+	if tb.Pos.X < o.X || (tb.Pos.X == o.X && tb.Pos.Y < o.Y) {
+		o = tb.Pos
+	}
+	ta.Pos, tb.Pos = ta.Pos.Sub(o), tb.Pos.Sub(o)
+	return ta, tb, o
 }
 
 // forParts calls fn with every part of s placed by t whose world box may
@@ -248,6 +274,7 @@ func overlapComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 		return false
 	}
 	found := false
+	ta, tb, _ = recentre(a, ta, b, tb) // as CollideParts places the parts
 	forParts(a, ta, b.WorldAABB(tb), func(_ int, sa shape.Shape, xa shape.Transform) bool {
 		return forParts(b, tb, sa.WorldAABB(xa), func(_ int, sb shape.Shape, xb shape.Transform) bool {
 			found = Overlap(sa, xa, sb, xb)

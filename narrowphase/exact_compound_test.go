@@ -106,10 +106,9 @@ func TestExactOracleCompoundParts(t *testing.T) {
 				return true
 			})
 			px, py := exParts(x, tx), exParts(y, ty)
-			// Tolerances: the engine composes the part's transform in
-			// float64, which moves it by rounding of the world coordinates.
-			wm := math.Max(math.Max(math.Abs(tx.Pos.X), math.Abs(tx.Pos.Y)), math.Max(math.Abs(ty.Pos.X), math.Abs(ty.Pos.Y)))
-			tol := 1e-9*exLocalScale(x, tx, y, ty) + 8*(math.Nextafter(wm, math.Inf(1))-wm)
+			// The parts are placed near the pair, so the tolerance
+			// follows the local scale, not the world coordinates.
+			tol := 1e-9 * exLocalScale(x, tx, y, ty)
 			deepest, any := 0.0, false
 			for i, cx := range px {
 				for j, cy := range py {
