@@ -767,8 +767,29 @@ func (d *wdRun) checkAABB() {
 			d.fail("NewAABB(%v, %v): %v", h.X, h.Y, err)
 		}
 		qt = collide.NewTransform(box.Center(), 0)
+		// The box as given: where its rounded centre and half extents do
+		// not give back its edges (far from the origin), each body is
+		// tested with the box carried into its own frame, where the edges
+		// are small numbers (the subtraction is exact near the body).
+		exact := qt.Pos.Sub(h) == box.Min && qt.Pos.Add(h) == box.Max
 		for _, b := range d.live {
-			if d.passes(f, b) && narrowphase.Overlap(qs, qt, b.shape, b.xf()) {
+			if !d.passes(f, b) {
+				continue
+			}
+			s, t, bx := qs, qt, b.xf()
+			if !exact {
+				rel := collide.AABB{Min: box.Min.Sub(bx.Pos), Max: box.Max.Sub(bx.Pos)}
+				rh := rel.HalfExtents()
+				if !(rh.X > 0 && rh.Y > 0) {
+					continue
+				}
+				var err error
+				if s, err = collide.NewAABB(rh.X, rh.Y); err != nil {
+					d.fail("NewAABB(%v, %v): %v", rh.X, rh.Y, err)
+				}
+				t, bx.Pos = collide.NewTransform(rel.Center(), 0), collide.Vec2{}
+			}
+			if narrowphase.Overlap(s, t, b.shape, bx) {
 				want = append(want, b.id)
 			}
 		}

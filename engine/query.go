@@ -75,12 +75,18 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 	}
 	q := newQuery(f)
 	b := &w.b
-	if h.X <= maxQueryHalf && h.Y <= maxQueryHalf {
+	// The box as a shape is its centre and half extents: used directly
+	// only when they give back its edges exactly. Otherwise (far from the
+	// origin both round by up to an ulp of the coordinates, which turned
+	// a body touching an edge into an overlap) each body is tested in its
+	// own frame, below, where the edges are small numbers.
+	c := box.Center()
+	if h.X <= maxQueryHalf && h.Y <= maxQueryHalf && c.Sub(h) == box.Min && c.Add(h) == box.Max {
 		qs, err := shape.NewAABB(h.X, h.Y)
 		if err != nil {
 			return err
 		}
-		t := shape.Transform{Pos: box.Center()}
+		t := shape.Transform{Pos: c}
 		w.tree.Query(box, func(s int32) bool {
 			if !w.accept(s, q) || !b.hot[s].tight.Overlaps(box) || !narrowphase.Overlap(qs, t, b.shapes[s], b.xf[s]) {
 				return true
@@ -89,7 +95,8 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 		})
 		return nil
 	}
-	// A box too big for a shape (bodies far apart, near ±1e300): test each
+	// A box too big for a shape (bodies far apart, near ±1e300), or one
+	// its centre and half extents do not give back exactly: test each
 	// body in its own frame against the box clipped to just beyond the
 	// shape's bounding radius. Clipping there moves no edge that can meet
 	// the shape, so the answer is the same, and the clipped box is small.

@@ -104,6 +104,8 @@ func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
 		return best, false // segments never touch segments
 	}
+	// The parts placed near the pair, as CollideParts places them.
+	ta, tb, o := recentre(a, ta, b, tb)
 	// Only parts whose boxes meet the other's box swept along the motion
 	// can touch.
 	boxB := b.WorldAABB(tb)
@@ -124,6 +126,9 @@ func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 		})
 		return true
 	})
+	if found {
+		best.Point = best.Point.Add(o)
+	}
 	return best, found
 }
 

@@ -12,15 +12,19 @@ import (
 // its own part 0; a compound's parts come in their order, a chain's
 // segments (part i runs from point i to point i+1) through its box tree,
 // in segment order. Two parts collide exactly when [Collide] of the parts,
-// placed by their world transforms (the body's transform times the part's
-// offset), says so, and the manifold is Collide's, except that a chain
+// placed by their transforms (the body's transform times the part's
+// offset, both bodies first moved together so that the lesser position is
+// the origin when either is a compound, and the contact points moved
+// back: far from the origin a part placed in world coordinates would be
+// off by an ulp of them), says so, and the manifold is Collide's, except that a chain
 // segment's normal is kept within the segment's normal cone: the
 // directions from its side's normal toward each end, bounded, where a
 // neighbouring segment continues the chain, by the neighbour's side normal
 // at a convex corner and by its own at a flat or concave one. A contact
 // whose normal leans outside the cone (toward an internal vertex: a ghost
 // collision) is replaced by the smallest translation along a direction of
-// the cone, so that a shape sliding along collinear or gently bending
+// the cone, on either side of the segment and in either half (the half
+// away from the lean reaches round to an open end too), so that a shape sliding along collinear or gently bending
 // segments gets the normal and depth one long segment would give. Two
 // chains never collide (segments do not collide with segments). It
 // allocates nothing.
@@ -28,6 +32,7 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 	if !a.Valid() || !b.Valid() || (a.Kind() == shape.KindChain && b.Kind() == shape.KindChain) {
 		return
 	}
+	ta, tb, o := recentre(a, ta, b, tb)
 	chainA, chainB := a.Kind() == shape.KindChain, b.Kind() == shape.KindChain
 	var boxB shape.AABB // only a composite a needs it
 	if !a.Kind().Convex() {
@@ -45,9 +50,31 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 			case chainB:
 				m = smooth(b, tb, j, m.Flip(), sa, xa).Flip()
 			}
+			for k := range m.Count {
+				m.Points[k].Point = m.Points[k].Point.Add(o)
+			}
 			return fn(i, j, m)
 		})
 	})
+}
+
+// recentre returns ta and tb moved by −o, o the lesser of their positions
+// (by X, then Y: the same whichever way round the pair comes), and o, when
+// a or b is a compound (else the transforms as they are and a zero o). The
+// parts of a compound are placed from the moved transforms, in small
+// numbers near the pair, not rounded to world coordinates far from the
+// origin, where an ulp of the position would move a part; contact points
+// are moved back by o.
+func recentre(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (shape.Transform, shape.Transform, shape.Vec2) {
+	if a.Kind() != shape.KindCompound && b.Kind() != shape.KindCompound {
+		return ta, tb, shape.Vec2{} // nothing placed by an offset: as they are
+	}
+	o := ta.Pos
+	if tb.Pos.X < o.X || (tb.Pos.X == o.X && tb.Pos.Y < o.Y) {
+		o = tb.Pos
+	}
+	ta.Pos, tb.Pos = ta.Pos.Sub(o), tb.Pos.Sub(o)
+	return ta, tb, o
 }
 
 // forParts calls fn with every part of s placed by t whose world box may
@@ -99,59 +126,70 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	if (along >= -ghostTol && along <= ghostTol) || (along < 0 && prev < 0) || (along > 0 && nxt < 0) {
 		return m // the side's own normal, or toward an open end
 	}
-	// x's core in the chain's frame, and the side of the segment x is on:
-	// the one it overlaps less from (the true normal's side is not to be
-	// trusted when it leans far over).
+	// x's core in the chain's frame.
 	var cx core
 	cx.setIn(x, t.MulInv(x.EffectiveTransform(tx)))
-	f := seg.Normals()[0]
-	sgn := 1.0
-	if overlapAlong(p0, p1, &cx, f.Neg()) < overlapAlong(p0, p1, &cx, f) {
-		f, sgn = f.Neg(), -1
-	}
-	// The cone's bound on the side the normal leans to: the neighbour's
-	// side normal at a convex corner, else f itself.
-	nb := nxt
+	// The cone on each side: from the side normal toward each end, up to
+	// the end direction at an open end, to the neighbour's side normal at
+	// a convex corner, and no further than the side normal at a flat or
+	// concave one. A normal inside it is kept.
+	nb, ob := nxt, prev // the neighbours the normal leans to, and away from
 	if along < 0 {
-		nb = prev
+		nb, ob = prev, nxt
 	}
-	ns, _ := c.Part(nb, t)
-	q0, q1 := ns.Segment()
-	dn := q1.Sub(q0).Normalize()
-	turn := dn.Cross(d) // the turn from the neighbour into segment i
-	if along > 0 {
-		turn = d.Cross(dn) // from segment i into the next
-	}
-	bound := f
-	if sgn*turn > ghostTol {
-		bound = ns.Normals()[0].Scale(sgn)
-		// Inside the cone between bound and f, less than a half turn wide.
-		if o := bound.Cross(f); (o > 0 && bound.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
-			(o < 0 && bound.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
-			return m
-		}
-	}
-	// Outside the cone: the least overlap along a direction of it. The
-	// overlap along a direction is smallest at a face normal of the pair's
-	// Minkowski difference or at an end of the range, so f, the bound and
-	// x's face normals in between are the candidates.
-	best, bu := overlapAlong(p0, p1, &cx, f), f
-	if bound != f {
-		if o := overlapAlong(p0, p1, &cx, bound); o < best {
-			best, bu = o, bound
-		}
-		for k := range cx.n {
-			if cx.n < 2 {
-				break
+	var sides [2]struct{ f, lean, away shape.Vec2 }
+	for k, sgn := range [2]float64{1, -1} {
+		f := seg.Normals()[0].Scale(sgn)
+		sd := &sides[k]
+		sd.f = f
+		sd.lean = coneBound(c, t, nb, along > 0, d, f, sgn)
+		sd.away = coneBound(c, t, ob, along < 0, d, f, sgn)
+		if sd.lean != f {
+			// Inside the cone between the bound and f, less than a half
+			// turn wide.
+			if o := sd.lean.Cross(f); (o > 0 && sd.lean.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
+				(o < 0 && sd.lean.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
+				return m
 			}
-			e := cx.v[next(k, cx.n)].Sub(cx.v[k])
-			if e.LenSq() == 0 {
+		}
+	}
+	// Outside the cone: the least overlap along a direction of it, on
+	// either side and in either half (the half away from the lean reaches
+	// round to an open end, or to its neighbour's side normal at a convex
+	// corner), the side normal first among equals on the side x overlaps
+	// less from. The overlap along a direction is smallest at a face
+	// normal of the pair's Minkowski difference or at an end of the range,
+	// so the side normals, the bounds and x's face normals in between are
+	// the candidates.
+	if overlapAlong(p0, p1, &cx, sides[1].f) < overlapAlong(p0, p1, &cx, sides[0].f) {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
+	best, bu := overlapAlong(p0, p1, &cx, sides[0].f), sides[0].f
+	for _, sd := range sides {
+		f := sd.f
+		if o := overlapAlong(p0, p1, &cx, f); o < best {
+			best, bu = o, f
+		}
+		for _, b := range [2]shape.Vec2{sd.lean, sd.away} {
+			if b == f {
 				continue
 			}
-			u := outward(e).Neg() // the face's inward normal: from the segment toward x
-			if within(bound, f, u) {
-				if o := overlapAlong(p0, p1, &cx, u); o < best {
-					best, bu = o, u
+			if o := overlapAlong(p0, p1, &cx, b); o < best {
+				best, bu = o, b
+			}
+			for k := range cx.n {
+				if cx.n < 2 {
+					break
+				}
+				e := cx.v[next(k, cx.n)].Sub(cx.v[k])
+				if e.LenSq() == 0 {
+					continue
+				}
+				u := outward(e).Neg() // the face's inward normal: from the segment toward x
+				if within(b, f, u) {
+					if o := overlapAlong(p0, p1, &cx, u); o < best {
+						best, bu = o, u
+					}
 				}
 			}
 		}
@@ -165,6 +203,31 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	}
 	pt := cx.v[lo].Sub(bu.Scale(cx.r)).Add(bu.Scale(0.5 * best))
 	return toWorld(single(bu, pt, best), t)
+}
+
+// coneBound returns the bound of the normal cone, on side f (sgn: +1 for
+// the right side), of a chain segment with unit direction d at its end
+// toward p1 (toP1) or p0, where the neighbouring segment is nb (−1 at an
+// open end): the end direction at an open end, the neighbour's side
+// normal at a convex corner, else f itself.
+func coneBound(c shape.Shape, t shape.Transform, nb int, toP1 bool, d, f shape.Vec2, sgn float64) shape.Vec2 {
+	if nb < 0 {
+		if toP1 {
+			return d
+		}
+		return d.Neg()
+	}
+	ns, _ := c.Part(nb, t)
+	q0, q1 := ns.Segment()
+	dn := q1.Sub(q0).Normalize()
+	turn := dn.Cross(d) // the turn from the neighbour into the segment
+	if toP1 {
+		turn = d.Cross(dn) // from the segment into the next
+	}
+	if sgn*turn > ghostTol {
+		return ns.Normals()[0].Scale(sgn)
+	}
+	return f
 }
 
 // overlapAlong returns how far core x must move along the unit u to clear
@@ -211,6 +274,7 @@ func overlapComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 		return false
 	}
 	found := false
+	ta, tb, _ = recentre(a, ta, b, tb) // as CollideParts places the parts
 	forParts(a, ta, b.WorldAABB(tb), func(_ int, sa shape.Shape, xa shape.Transform) bool {
 		return forParts(b, tb, sa.WorldAABB(xa), func(_ int, sb shape.Shape, xb shape.Transform) bool {
 			found = Overlap(sa, xa, sb, xb)
@@ -222,8 +286,38 @@ func overlapComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 
 // rayComposite is the nearest hit of any part, the first in part order
 // among equal distances, with Part set. Only parts whose boxes meet the
-// ray's box are tried.
+// ray's box are tried. A compound is solved in its own frame, as
+// distSqComposite.
 func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
+	if s.Kind() == shape.KindCompound {
+		o, d := t.ApplyInv(origin), t.Rot.ApplyInv(dir)
+		if containsComposite(s, t, origin) {
+			return insideHit(origin, dir) // the very test ContainsPoint makes
+		}
+		var best RayHit
+		found := false
+		for i, part := range s.Parts() {
+			limit := maxDist
+			if found {
+				limit = best.Distance
+			}
+			if h, ok := RayCast(part.Shape, part.Offset, o, d, limit); ok && (!found || h.Distance < best.Distance) {
+				h.Part = i
+				best, found = h, true
+			}
+		}
+		if !found {
+			return RayHit{}, false
+		}
+		if best.Distance == 0 {
+			// On a part's boundary: the convention's point and normal.
+			h, _ := insideHit(origin, dir)
+			h.Part = best.Part
+			return h, true
+		}
+		best.Point, best.Normal = t.Apply(best.Point), t.Rot.Apply(best.Normal)
+		return best, true
+	}
 	box := s.WorldAABB(t)
 	if !math.IsInf(maxDist, 1) {
 		end := origin.Add(dir.Scale(maxDist))
@@ -250,10 +344,12 @@ func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxD
 // segment, then within the best found.
 func distSqComposite(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 	if s.Kind() != shape.KindChain {
+		// In the compound's frame: a part placed in the world first would
+		// round to the ulp of t.Pos.
+		q := t.ApplyInv(p)
 		best := math.Inf(1)
-		for i := range s.PartCount() {
-			ps, pt := s.Part(i, t)
-			best = min(best, DistanceSq(ps, pt, p))
+		for _, part := range s.Parts() {
+			best = min(best, DistanceSq(part.Shape, part.Offset, q))
 		}
 		return best
 	}
@@ -271,6 +367,16 @@ func distSqComposite(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 // containsComposite is ContainsPoint for a compound or chain: whether any
 // part contains p.
 func containsComposite(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
+	if s.Kind() == shape.KindCompound {
+		// In the compound's frame, as distSqComposite.
+		q := t.ApplyInv(p)
+		for _, part := range s.Parts() {
+			if ContainsPoint(part.Shape, part.Offset, q) {
+				return true
+			}
+		}
+		return false
+	}
 	found := false
 	forParts(s, t, shape.AABB{Min: p, Max: p}, func(_ int, ps shape.Shape, pt shape.Transform) bool {
 		found = ContainsPoint(ps, pt, p)

@@ -113,12 +113,19 @@ func exPlace(s shape.Shape, t shape.Transform) exCore {
 }
 
 // exParts places every convex part of s by t exactly: s itself for a
-// convex kind, a compound's parts, or a chain's segments.
+// convex kind, a compound's parts (each by its offset and then by t, both
+// exactly: exPlacePart), or a chain's segments.
 func exParts(s shape.Shape, t shape.Transform) []exCore {
 	if s.Kind().Convex() {
 		return []exCore{exPlace(s, t)}
 	}
 	out := make([]exCore, s.PartCount())
+	if s.Kind() == shape.KindCompound {
+		for i := range out {
+			out[i] = exPlacePart(s, i, t)
+		}
+		return out
+	}
 	for i := range out {
 		ps, pt := s.Part(i, t)
 		out[i] = exPlace(ps, pt)

@@ -28,7 +28,8 @@ const (
 // a straight line, to within 1e-12 of the polygon's size is removed; a
 // duplicate elsewhere in the outline makes it self-intersecting. The remaining outline
 // must have at least 3 and at most [MaxPolygonVertices] vertices, be simple
-// and be convex. Errors wrap [ErrNotFinite], [ErrTooFewVertices],
+// and be convex, and be wider than the rounding of its coordinates (its
+// centroid strictly inside; else ErrCollinear). Errors wrap [ErrNotFinite], [ErrTooFewVertices],
 // [ErrCollinear], [ErrSelfIntersecting], [ErrTooManyVertices],
 // [ErrNonConvex] or [ErrTooLarge] and name the offending input vertex. Use [ConvexHull] to
 // build a polygon from an arbitrary point cloud.
@@ -120,7 +121,17 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 			return Shape{}, fmt.Errorf("%w: reflex angle at vertex %d", ErrNonConvex, idx[i])
 		}
 	}
-	return newPolygonShape(pts), nil
+	sh := newPolygonShape(pts)
+	// A polygon thinner than its coordinates' rounding passes the
+	// tolerance tests above (they are relative to its own size) but its
+	// centroid rounds onto or beyond an edge: collinear at this precision.
+	c, nv := sh.v, sh.polyData()
+	for i := range n {
+		if !(nv[n+i].Dot(c.Sub(nv[i])) < 0) {
+			return Shape{}, fmt.Errorf("%w: thinner than the rounding of its coordinates (its centroid falls on the edge from vertex %d)", ErrCollinear, idx[i])
+		}
+	}
+	return sh, nil
 }
 
 // newPolygonShape precomputes the normals, centroid and radius of a

@@ -26,9 +26,12 @@ func regular(n int, c shape.Vec2, r, a0 float64) []shape.Vec2 {
 
 // signedArea2 returns twice the signed (shoelace) area of the outline.
 func signedArea2(pts []shape.Vec2) float64 {
+	// Relative to the first vertex: far from the origin the products of
+	// raw coordinates cancel and a thin piece's area rounds to 0.
 	var a float64
+	o := pts[0]
 	for i, p := range pts {
-		q := pts[(i+1)%len(pts)]
+		p, q := p.Sub(o), pts[(i+1)%len(pts)].Sub(o)
 		a += p.X*q.Y - q.X*p.Y
 	}
 	return a
