@@ -201,11 +201,6 @@ func woDist2(c woCore, p woV) *big.Rat {
 	return best
 }
 
-// woContains reports whether the grown core holds p, boundary included.
-func woContains(c woCore, p woV) bool {
-	return woDist2(c, p).Cmp(new(big.Rat).Mul(c.r, c.r)) <= 0
-}
-
 // woOverlaps reports whether the interiors of grown cores a and b meet:
 // the origin strictly inside their Minkowski difference (for two bare
 // segments, never: walls do not overlap walls).
