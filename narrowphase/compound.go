@@ -294,9 +294,19 @@ func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxD
 		if containsComposite(s, t, origin) {
 			return insideHit(origin, dir) // the very test ContainsPoint makes
 		}
+		// Only parts whose boxes meet the ray's box (in the compound's
+		// frame, grown by a rounding margin) are tried.
+		rb, finite := shape.AABB{}, !math.IsInf(maxDist, 1)
+		if finite {
+			rb = shape.AABBFromPoints(o, o.Add(d.Scale(maxDist)))
+			rb = rb.Expand(float64(1e-12 * (1 + math.Abs(o.X) + math.Abs(o.Y) + maxDist)))
+		}
 		var best RayHit
 		found := false
 		for i, part := range s.Parts() {
+			if finite && !part.Shape.WorldAABB(part.Offset).Overlaps(rb) {
+				continue
+			}
 			limit := maxDist
 			if found {
 				limit = best.Distance
