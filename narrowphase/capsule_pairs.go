@@ -227,9 +227,9 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 		m.Points[m.Count] = ContactPoint{Point: p.Add(ni.Scale(ri)).Add(nr.Scale(0.5 * d)), Depth: d}
 		m.Count++
 	}
+	p1, p2 := w1, w2 // the incident segment, clipped to the reference's extent where they share one
 	if s2 >= lo && s1 <= hi && s1 < s2 {
 		e := w2.Sub(w1)
-		p1, p2 := w1, w2
 		if s1 < lo {
 			p1 = w1.Add(e.Scale((lo - s1) / (s2 - s1)))
 		}
@@ -246,9 +246,12 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 			return
 		}
 	}
-	w := w1
-	if pen(w2) > pen(w1) {
-		w = w2
+	// Touching within rounding (no clipped point deeper than 0): the
+	// deeper of the clipped ends, which lie beside the reference, not an
+	// unclipped end that may be far along it.
+	w := p1
+	if pen(p2) > pen(p1) {
+		w = p2
 	}
 	m.Points[0] = ContactPoint{Point: w.Add(ni.Scale(ri)).Add(nr.Scale(0.5 * m.Depth)), Depth: m.Depth}
 	m.Count = 1

@@ -180,3 +180,46 @@ func TestTimeOfImpactFarSweepIsFinite(t *testing.T) {
 		t.Fatalf("TimeOfImpact = %v, %v; want a time in [0, 1]", tt, ok)
 	}
 }
+
+// TestBoxTouchingSegmentAlongFacePointOnSegment is the touching-contact bug
+// found by TestCollideTouchingProperties (seed 10496568762999122983): a
+// segment lying along a box's face, touching it within rounding, got its
+// contact point at the box's corner, 1.59 from the segment, because no
+// clipped point came out deeper than 0 and the fallback took an unclipped
+// end of the box's face. The point must lie on the segment.
+func TestBoxTouchingSegmentAlongFacePointOnSegment(t *testing.T) {
+	box := npAABB(t, 2.709651281566782, 2.734734723010973)
+	seg := npSegment(t, xy(0.6912756280688838, 0.5520931715352018), xy(0.6912756280688835, -0.8619935686175646))
+	ta := shape.Transform{Pos: xy(-3.1581215201482475, 1.7281246875743044), Rot: shape.RotFromCosSin(1, 0)}
+	tb := shape.Transform{Pos: xy(-5.176497173646146, 2.0142207537582566), Rot: shape.RotFromCosSin(-1, 1.2246467991473515e-16)}
+	p0, p1 := seg.Segment()
+	a, b := tb.Apply(p0), tb.Apply(p1)
+	for _, swap := range []bool{false, true} {
+		var m narrowphase.Manifold
+		var ok bool
+		if swap {
+			m, ok = narrowphase.Collide(seg, tb, box, ta)
+		} else {
+			m, ok = narrowphase.Collide(box, ta, seg, tb)
+		}
+		if !ok {
+			continue // touching within rounding either way: no contact is right too
+		}
+		for k := range m.Count {
+			p := m.Points[k].Point
+			if d := segDist(p, a, b); d > 1e-9 {
+				t.Errorf("swap %v: Collide point %v is %g from the segment %v–%v, want on it", swap, p, d, a, b)
+			}
+		}
+	}
+}
+
+// segDist returns the distance from p to the segment a–b.
+func segDist(p, a, b shape.Vec2) float64 {
+	e := b.Sub(a)
+	u := 0.0
+	if l := e.LenSq(); l > 0 {
+		u = min(1, max(0, p.Sub(a).Dot(e)/l))
+	}
+	return p.Sub(a.Add(e.Scale(u))).Len()
+}
