@@ -1,0 +1,218 @@
+package collide_test
+
+import (
+	"flag"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/collide-go/collide"
+)
+
+var bulletSeed = flag.Uint64("bulletseed", 0, "seed of TestBulletCirclesAgainstClosedForm (0: a random one)")
+
+// TestBulletsCrossingMidStepBug: the pair of two bullets was swept only
+// when the lower slot's bullet had moved and the higher one's box where it
+// ended met the lower one's path. Two bullets whose paths cross in the
+// middle of a step, and a bullet passing through a bullet that stood
+// still, were never contacts.
+func TestBulletsCrossingMidStepBug(t *testing.T) {
+	ball := must[collide.Shape](t)(collide.NewCircle(0.1))
+	for _, c := range []struct {
+		name           string
+		a0, a1, b0, b1 collide.Vec2 // the lower slot's motion, the higher's
+		toi            float64
+	}{
+		// Centres meet at the origin at t = 0.5; the circles touch when
+		// √2·|20t − 10| = 0.2.
+		{"crossing", collide.V(-10, 0), collide.V(10, 0), collide.V(0, -10), collide.V(0, 10), 0.5 - 0.2/(20*math.Sqrt2)},
+		// The higher slot passes through the lower, which stays.
+		{"lower still", collide.V(0, 0), collide.V(0, 0), collide.V(-10, 0), collide.V(10, 0), (10 - 0.2) / 20},
+		// The lower slot passes through the higher, which stays.
+		{"higher still", collide.V(-10, 0), collide.V(10, 0), collide.V(0, 0), collide.V(0, 0), (10 - 0.2) / 20},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, workers := range []int{1, 4} {
+				w := collide.NewWorld(collide.Config{Workers: workers})
+				a := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: ball, Position: c.a0, Bullet: true}))
+				b := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: ball, Position: c.b0, Bullet: true}))
+				w.Step()
+				if err := w.SetTransform(a, c.a1, 0); err != nil {
+					t.Fatal(err)
+				}
+				if err := w.SetTransform(b, c.b1, 0); err != nil {
+					t.Fatal(err)
+				}
+				w.Step()
+				var got []collide.Contact
+				for ct := range w.Contacts() {
+					got = append(got, ct)
+				}
+				if len(got) != 1 {
+					t.Fatalf("workers %d: %d contacts, want 1 swept contact", workers, len(got))
+				}
+				ct := got[0]
+				if ct.A != a || ct.B != b || !ct.Swept || math.Abs(ct.TOI-c.toi) > 1e-12 {
+					t.Fatalf("workers %d: contact %v–%v swept %v TOI %v, want %v–%v swept at %v", workers, ct.A, ct.B, ct.Swept, ct.TOI, a, b, c.toi)
+				}
+				began := 0
+				for range w.Began() {
+					began++
+				}
+				if began != 1 {
+					t.Fatalf("workers %d: %d Began, want 1", workers, began)
+				}
+				w.Close()
+			}
+		})
+	}
+}
+
+// TestBulletCirclesAgainstClosedForm moves circles, most of them bullets,
+// at 0 to 60 units a step (some standing still, some teleported) and checks
+// every Step's contacts against a closed form that does not use the
+// engine's casts: two circles overlap at the end when their centres are
+// closer than the radii's sum; otherwise, when either is a bullet that
+// moved, the centres' distance along the two linear motions (a bullet
+// from its place at the previous Step, any other body where it is now) is
+// a quadratic in t whose least value says whether they touched on the way
+// and whose first root is the TOI.
+func TestBulletCirclesAgainstClosedForm(t *testing.T) {
+	seed := *bulletSeed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	t.Logf("seed %d (-bulletseed to repeat)", seed)
+	r := rand.New(rand.NewPCG(seed, 77))
+	steps := 150
+	if testing.Short() {
+		steps = 40
+	}
+	type body struct {
+		id       collide.BodyID
+		rad      float64
+		bullet   bool
+		static   bool
+		pos, old collide.Vec2
+	}
+	for _, workers := range []int{1, 3} {
+		w := collide.NewWorld(collide.Config{Workers: workers})
+		bodies := make([]body, 80)
+		for i := range bodies {
+			b := &bodies[i]
+			b.rad = 0.05 + 2*r.Float64()*r.Float64()
+			b.bullet = r.IntN(3) != 0
+			b.pos = collide.V(100*r.Float64(), 100*r.Float64())
+			kind := collide.Dynamic
+			if !b.bullet && r.IntN(2) == 0 {
+				kind, b.static = collide.Static, true
+			}
+			s := must[collide.Shape](t)(collide.NewCircle(b.rad))
+			b.id = must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: s, Position: b.pos, Bullet: b.bullet, Kind: kind}))
+		}
+		w.Step()
+		checked, swept := 0, 0
+		for step := range steps {
+			for i := range bodies {
+				b := &bodies[i]
+				b.old = b.pos
+				switch r.IntN(6) {
+				case 0: // stays
+				case 1: // a teleport
+					b.pos = collide.V(100*r.Float64(), 100*r.Float64())
+				default:
+					sp := 60 * r.Float64() * r.Float64()
+					s, c := math.Sincos(2 * math.Pi * r.Float64())
+					b.pos = b.pos.Add(collide.V(c*sp, s*sp))
+				}
+				if err := w.SetTransform(b.id, b.pos, 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w.Step()
+			got := map[[2]collide.BodyID]collide.Contact{}
+			for c := range w.Contacts() {
+				got[[2]collide.BodyID{c.A, c.B}] = c
+			}
+			want := 0
+			for i := range bodies {
+				for j := i + 1; j < len(bodies); j++ {
+					x, y := &bodies[i], &bodies[j]
+					if x.static && y.static {
+						continue // static bodies never collide with each other
+					}
+					key := [2]collide.BodyID{x.id, y.id}
+					c, found := got[key]
+					sum := x.rad + y.rad
+					// Relative motion of y seen from x, from t = 0 to 1.
+					x0, y0 := x.pos, y.pos
+					if x.bullet {
+						x0 = x.old
+					}
+					if y.bullet {
+						y0 = y.old
+					}
+					p0 := y0.Sub(x0)
+					p1 := y.pos.Sub(x.pos)
+					end := p1.Len()
+					tol := 1e-9 * (1 + sum + p0.Len() + end)
+					if math.Abs(end-sum) < tol {
+						continue // touching at the end, within rounding: either answer
+					}
+					if end < sum {
+						want++
+						if !found || c.Swept {
+							t.Fatalf("step %d: %v and %v overlap at the end (%v < %v): contact %v, swept %v", step, x.id, y.id, end, sum, found, c.Swept)
+						}
+						continue
+					}
+					if (!x.bullet || x.old == x.pos) && (!y.bullet || y.old == y.pos) {
+						if found {
+							t.Fatalf("step %d: %v and %v apart and no bullet moved: contact %+v", step, x.id, y.id, c)
+						}
+						continue
+					}
+					// |p0 + t·d|² = sum² on [0, 1].
+					d := p1.Sub(p0)
+					qa, qb, qc := d.Dot(d), 2*p0.Dot(d), p0.Dot(p0)-sum*sum
+					tMin := 0.0
+					if qa > 0 {
+						tMin = math.Min(1, math.Max(0, -qb/(2*qa)))
+					}
+					least := p0.Add(d.Scale(tMin)).Len()
+					if math.Abs(least-sum) < tol {
+						continue // grazing within rounding
+					}
+					if least > sum {
+						if found {
+							t.Fatalf("step %d: %v and %v pass %v apart (radii %v): contact %+v", step, x.id, y.id, least, sum, c)
+						}
+						continue
+					}
+					want++
+					toi := 0.0
+					if qc > 0 {
+						toi = (-qb - math.Sqrt(qb*qb-4*qa*qc)) / (2 * qa)
+					}
+					if !found || !c.Swept {
+						t.Fatalf("step %d: %v (bullet %v, %v→%v) and %v (bullet %v, %v→%v) touch at t=%v on the way: contact %v %+v",
+							step, x.id, x.bullet, x.old, x.pos, y.id, y.bullet, y.old, y.pos, toi, found, c)
+					}
+					if math.Abs(c.TOI-toi) > 1e-6 {
+						t.Fatalf("step %d: %v and %v: TOI %v, want %v", step, x.id, y.id, c.TOI, toi)
+					}
+					swept++
+				}
+			}
+			checked += want
+			if len(got) < want {
+				t.Fatalf("step %d: %d contacts, want at least %d", step, len(got), want)
+			}
+		}
+		if swept == 0 {
+			t.Fatalf("workers %d: no swept contact in %d steps: the test checks nothing of bullets", workers, steps)
+		}
+		t.Logf("workers %d: %d contacts checked, %d of them swept", workers, checked, swept)
+		w.Close()
+	}
+}
