@@ -338,10 +338,13 @@ func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
 	if math.Float64bits(angle) != math.Float64bits(b.angle[s]) {
 		xf.Rot = shape.NewRot(angle)
 	}
+	// The angle first: a bullet's proxy box depends on it.
+	old := b.angle[s]
+	b.angle[s] = angle
 	if err := w.place(s, xf); err != nil {
+		b.angle[s] = old
 		return err
 	}
-	b.angle[s] = angle
 	return nil
 }
 
@@ -387,7 +390,14 @@ func (w *World) refresh(s int32, t shape.AABB) {
 		d = shape.Vec2{} // a jump across the whole float range: no stretch
 	}
 	h.tight = t
-	w.tree.Update(s, t, d)
+	if h.flags&flagBullet != 0 {
+		// A bullet's proxy holds the box of its motion since the last
+		// Step, which it leaves at its next move: stretching it along the
+		// motion would only pair it with more bodies.
+		w.tree.Update(s, proxyBox(b, w.bullets, s, t), shape.Vec2{})
+	} else {
+		w.tree.Update(s, t, d)
+	}
 	if h.flags&flagMoved == 0 {
 		h.flags |= flagMoved
 		b.moved = append(b.moved, s)
@@ -450,10 +460,10 @@ func (w *World) SetKind(id BodyID, k BodyKind) error {
 	w.tree.Remove(s)
 	if k == Static {
 		h.flags |= flagStatic
-		w.tree.InsertStatic(s, h.tight)
+		w.tree.InsertStatic(s, proxyBox(&w.b, w.bullets, s, h.tight))
 	} else {
 		h.flags &^= flagStatic
-		w.tree.Insert(s, h.tight)
+		w.tree.Insert(s, proxyBox(&w.b, w.bullets, s, h.tight))
 	}
 	return nil
 }

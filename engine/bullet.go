@@ -10,43 +10,39 @@ import (
 
 // bulletSet holds the bullets, by slot in increasing order, with where each
 // was at the previous Step. Only bullets are here: other bodies pay nothing.
+//
+// A bullet's broad-phase proxy holds the box of its whole motion since the
+// previous Step (bulletPrev.swept), not only of where it is, so the pair
+// set holds every body it may have touched on the way, another bullet's
+// motion included, and the narrow phase sweeps those pairs that are not
+// contacts where the bodies are now (sweepPair). The sweeps run with the
+// rest of the narrow phase, on the workers, and come out in pair order.
 type bulletSet struct {
 	slots []int32
 	prev  []bulletPrev // index for index with slots
-	sw    *bulletSweep // the sweep's scratch, made at the first bullet's Step
-}
-
-// bulletSweep is the scratch of the sweep in progress: the swept contacts
-// found, and the bullet being swept, for visit.
-type bulletSweep struct {
-	found []Contact // the swept contacts of this Step
-	// The bullet being swept, for visit, a method value made once so that
-	// the tree query allocates nothing.
-	s          int32
-	from       shape.Transform
-	fromAngle  float64
-	box        shape.AABB
-	n0         int
-	visit      func(k int32) bool
-	visitSweep func(k int32, limit float64) float64
-	// The translating bullet's path: its box's centre, unit direction,
-	// length and half extents.
-	origin, dir, half shape.Vec2
-	l                 float64
+	// at maps a bullet's slot to its index in slots; entries of other
+	// slots are stale or absent, and entry checks them.
+	at []int32
 }
 
 // bulletPrev is a bullet's place at the previous Step, with the rotation
 // of its angle (what NewTransform makes of it), kept so that a sweep
-// computes no sine and cosine.
+// computes no sine and cosine, and the boxes of its motion since then.
 type bulletPrev struct {
 	pos   shape.Vec2
 	angle float64
 	rot   shape.Rot
+	// from is the box of the bullet's shape at pos; swept holds it and
+	// the bullet's box where it is now, and their path when it turned.
+	// Both are set by setBoxes whenever the bullet, its shape or pos
+	// change.
+	from, swept shape.AABB
 }
 
-// prevOf returns the bulletPrev of body s as it stands.
+// prevOf returns the bulletPrev of body s as it stands: no motion yet.
 func (w *World) prevOf(s int32) bulletPrev {
-	return bulletPrev{pos: w.b.xf[s].Pos, angle: w.b.angle[s], rot: w.b.xf[s].Rot}
+	t := w.b.hot[s].tight
+	return bulletPrev{pos: w.b.xf[s].Pos, angle: w.b.angle[s], rot: w.b.xf[s].Rot, from: t, swept: t}
 }
 
 func (w *World) addBullet(s int32) {
@@ -57,6 +53,7 @@ func (w *World) addBullet(s int32) {
 	i, _ := slices.BinarySearch(bs.slots, s)
 	bs.slots = slices.Insert(bs.slots, i, s)
 	bs.prev = slices.Insert(bs.prev, i, w.prevOf(s))
+	bs.reindex(i)
 }
 
 func (w *World) removeBullet(s int32) {
@@ -67,123 +64,165 @@ func (w *World) removeBullet(s int32) {
 	if i, ok := slices.BinarySearch(bs.slots, s); ok {
 		bs.slots = slices.Delete(bs.slots, i, i+1)
 		bs.prev = slices.Delete(bs.prev, i, i+1)
+		bs.reindex(i)
 	}
 }
 
-// sweepBullets adds to the contacts the bodies each bullet touched on its
-// way from its previous place to its current one that are not contacts
-// already, then records the bullets' places for the next Step. Bullets are
-// taken in slot order on the caller's goroutine, so the result is the same
-// for any worker count.
-func (w *World) sweepBullets() {
+// reindex brings at up to date for the bullets from index i on.
+func (bs *bulletSet) reindex(i int) {
+	if n := len(bs.slots); n > 0 {
+		if need := int(bs.slots[n-1]) + 1; need > len(bs.at) {
+			bs.at = append(bs.at, make([]int32, need-len(bs.at))...)
+		}
+	}
+	for j := i; j < len(bs.slots); j++ {
+		bs.at[bs.slots[j]] = int32(j)
+	}
+}
+
+// entry returns bullet s's entry, or nil for a body that is not a bullet.
+func (bs *bulletSet) entry(s int32) *bulletPrev {
+	if bs == nil || int(s) >= len(bs.at) {
+		return nil
+	}
+	if i := bs.at[s]; i >= 0 && int(i) < len(bs.slots) && bs.slots[i] == s {
+		return &bs.prev[i]
+	}
+	return nil
+}
+
+// proxyBox returns the box body s of b's proxy holds, t being its box
+// where it is: t itself, or for a bullet the box of its motion since the
+// previous Step (linear position, linear angle), which it records in the
+// bullet's entry with the box at its previous place.
+func proxyBox(b *bodies, bs *bulletSet, s int32, t shape.AABB) shape.AABB {
+	if b.hot[s].flags&flagBullet == 0 {
+		return t
+	}
+	p := bs.entry(s)
+	if p == nil {
+		return t
+	}
+	p.from, p.swept = t, t
+	cur := b.xf[s]
+	if p.pos == cur.Pos && p.angle == b.angle[s] {
+		return t
+	}
+	from := b.shapes[s].WorldAABB(shape.Transform{Pos: p.pos, Rot: p.rot})
+	box := from.Union(t)
+	if p.angle != b.angle[s] && b.shapes[s].Kind() != shape.KindAABB {
+		// Turning, it may reach beyond both end boxes: bound the path of
+		// its origin by the shape's bounding radius.
+		r := b.shapes[s].BoundingRadius()
+		path := shape.AABB{Min: p.pos.Min(cur.Pos), Max: p.pos.Max(cur.Pos)}
+		box = box.Union(path.Expand(r))
+	}
+	if !from.IsFinite() || !box.IsFinite() {
+		// Only a motion across the float range overflows: Cast and
+		// TimeOfImpact find no touch on such a motion.
+		return t
+	}
+	p.from, p.swept = from, box
+	return box
+}
+
+// recordBullets records the bullets' places for the next Step's sweeps.
+func (w *World) recordBullets() {
 	bs := w.bullets
-	if bs == nil || len(bs.slots) == 0 {
+	if bs == nil {
 		return
-	}
-	if bs.sw == nil {
-		bs.sw = &bulletSweep{}
-	}
-	sw := bs.sw
-	b := &w.b
-	n0 := len(w.contacts)
-	for i, s := range bs.slots {
-		p := bs.prev[i]
-		cur := b.xf[s]
-		if p.pos == cur.Pos && p.angle == b.angle[s] {
-			continue // did not move: the discrete contacts are all
-		}
-		sw.s, sw.from, sw.fromAngle, sw.n0 = s, shape.Transform{Pos: p.pos, Rot: p.rot}, p.angle, n0
-		sw.box = b.shapes[s].WorldAABB(sw.from).Union(b.hot[s].tight)
-		if p.angle != b.angle[s] && b.shapes[s].Kind() != shape.KindAABB {
-			// Turning, it may reach beyond both end boxes: bound the path
-			// of its origin by the shape's bounding radius.
-			r := b.shapes[s].BoundingRadius()
-			path := shape.AABB{Min: p.pos.Min(cur.Pos), Max: p.pos.Max(cur.Pos)}
-			sw.box = sw.box.Union(path.Expand(r))
-		}
-		if sw.visit == nil {
-			sw.visit, sw.visitSweep = w.visitBullet, w.visitBulletSweep
-		}
-		if d := cur.Pos.Sub(p.pos); p.angle == b.angle[s] && d.Len() > 0 && !math.IsInf(d.Len(), 0) {
-			// Translating: walk the tree along the path with the bullet's
-			// box (as CastShape does) instead of searching the whole
-			// swept box.
-			fb := b.shapes[s].WorldAABB(sw.from)
-			l := d.Len()
-			sw.origin, sw.dir, sw.l, sw.half = fb.Center(), d.Scale(1/l), l, fb.HalfExtents()
-			w.tree.Sweep(sw.origin, sw.dir, l, sw.half, sw.visitSweep)
-		} else {
-			w.tree.Query(sw.box, sw.visit)
-		}
-	}
-	if f := sw.found; len(f) > 0 {
-		// The discrete contacts are sorted already: sort the few swept
-		// ones and merge them in from the back.
-		slices.SortFunc(f, func(x, y Contact) int {
-			kx, ky := slotKey(&x), slotKey(&y)
-			switch {
-			case kx < ky:
-				return -1
-			case kx > ky:
-				return 1
-			}
-			return 0
-		})
-		i, j := len(w.contacts)-1, len(f)-1
-		w.contacts = slices.Grow(w.contacts, len(f))[:len(w.contacts)+len(f)]
-		for k := len(w.contacts) - 1; j >= 0; k-- {
-			if i >= 0 && slotKey(&w.contacts[i]) > slotKey(&f[j]) {
-				w.contacts[k] = w.contacts[i]
-				i--
-			} else {
-				w.contacts[k] = f[j]
-				j--
-			}
-		}
-		sw.found = f[:0]
 	}
 	for i, s := range bs.slots {
 		bs.prev[i] = w.prevOf(s)
 	}
 }
 
-// visitBullet considers body k for the bullet being swept.
-func (w *World) visitBullet(k int32) bool {
-	b, sw := &w.b, w.bullets.sw
-	s := sw.s
-	if k == s || !b.hot[k].tight.Overlaps(sw.box) || !w.pairFilter(s, k) {
-		return true
+// sweepPair appends to out the swept contact of slots a < c, a pair of
+// the narrow phase with at least one bullet that is not a contact where
+// the two are now: the first touch of the bullet's motion since the
+// previous Step against the other body (at its current place, or swept
+// too if it is a bullet), if they touch on the way. The pair of two
+// bullets is swept from the lower slot. It only reads the world, so the
+// workers run it.
+func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
+	b := &w.b
+	s, k := a, c
+	if b.hot[a].flags&flagBullet == 0 {
+		s, k = c, a
 	}
-	if b.hot[k].flags&flagBullet != 0 && k < s {
-		return true // the pair of two bullets is swept from the lower slot
+	p := w.bullets.entry(s)
+	if p == nil {
+		return out
 	}
-	// A discrete contact needs the two boxes to overlap where they are
-	// now: the search for one is skipped for the many bodies the bullet
-	// only passed.
-	if b.hot[k].tight.Overlaps(b.hot[s].tight) && w.hasContact(s, k, sw.n0) {
-		return true
+	cur := b.xf[s]
+	from := shape.Transform{Pos: p.pos, Rot: p.rot}
+	sMoved := p.pos != cur.Pos || p.angle != b.angle[s]
+	kxf := b.xf[k]
+	kFrom, kFromAngle, kMoved, kBox := kxf, b.angle[k], false, b.hot[k].tight
+	if b.hot[k].flags&flagBullet != 0 {
+		if q := w.bullets.entry(k); q != nil {
+			kFrom, kFromAngle, kBox = shape.Transform{Pos: q.pos, Rot: q.rot}, q.angle, q.swept
+			kMoved = q.pos != kxf.Pos || q.angle != b.angle[k]
+		}
 	}
-	if c, ok := w.sweepPair(s, sw.from, sw.fromAngle, k); ok {
-		sw.found = append(sw.found, c)
+	if !sMoved && !kMoved {
+		return out // neither moved: the discrete contacts are all
 	}
-	return true
-}
-
-// visitBulletSweep is visitBullet for the tree's Sweep: every body on the
-// path is considered, so the limit stays.
-func (w *World) visitBulletSweep(k int32, limit float64) float64 {
-	// The tree met k's fat box; skip it unless the path meets its tight
-	// box too (grown by the bullet's half extents), before any cast.
-	sw := w.bullets.sw
-	t := w.b.hot[k].tight
-	if !t.Overlaps(sw.box) {
-		return limit // visitBullet would skip it too
+	// The boxes of the two motions must meet; a translation against a
+	// still body must meet the body's box grown by the bullet's.
+	if !p.swept.Overlaps(kBox) {
+		return out
 	}
-	g := shape.AABB{Min: t.Min.Sub(sw.half), Max: t.Max.Add(sw.half)}
-	if pathMeets(g, sw.origin, sw.dir, sw.l) {
-		w.visitBullet(k)
+	var t float64
+	var h narrowphase.CastHit
+	if from.Rot == cur.Rot && p.angle == b.angle[s] && !kMoved {
+		// A translation against a still body: the exact cast, if the path
+		// of the bullet's box meets the body's box.
+		fb := p.from
+		d := cur.Pos.Sub(from.Pos)
+		l := d.Len()
+		if l > 0 && !math.IsInf(l, 0) {
+			half := fb.HalfExtents()
+			g := shape.AABB{Min: kBox.Min.Sub(half), Max: kBox.Max.Add(half)}
+			if !pathMeets(g, fb.Center(), d.Scale(1/l), l) {
+				return out
+			}
+		}
+		hit, ok := narrowphase.Cast(b.shapes[s], from, d, b.shapes[k], kxf)
+		if !ok {
+			return out
+		}
+		t, h = hit.Fraction, hit
+	} else {
+		sa := narrowphase.Sweep{P0: from.Pos, P1: cur.Pos, A0: p.angle, A1: b.angle[s]}
+		sb := narrowphase.Sweep{P0: kFrom.Pos, P1: kxf.Pos, A0: kFromAngle, A1: b.angle[k]}
+		toi, ok := narrowphase.TimeOfImpact(b.shapes[s], sa, b.shapes[k], sb)
+		if !ok {
+			return out
+		}
+		t = toi
+		// The touch's point and normal: a cast over what is left of the
+		// translation from the places at the time of impact, else from
+		// the bullet's centre against its motion.
+		ta, tb := sa.At(t), sb.At(t)
+		if hit, ok := narrowphase.Cast(b.shapes[s], ta, cur.Pos.Sub(ta.Pos).Sub(kxf.Pos.Sub(tb.Pos)), b.shapes[k], tb); ok && hit.Fraction == 0 {
+			h = hit
+		} else {
+			h = narrowphase.CastHit{Point: ta.Pos, Normal: from.Pos.Sub(cur.Pos).Normalize()}
+		}
 	}
-	return limit
+	// h.Normal points from k toward the bullet; a contact's from A to B.
+	n := h.Normal
+	if s < k {
+		n = n.Neg()
+	}
+	m := narrowphase.Manifold{Normal: n, Count: 1}
+	m.Points[0] = narrowphase.ContactPoint{Point: h.Point}
+	return append(out, Contact{
+		A: makeID(a, b.hot[a].gen), B: makeID(c, b.hot[c].gen), Manifold: m,
+		Sensor: (b.hot[s].flags|b.hot[k].flags)&flagSensor != 0,
+		Swept:  true, TOI: t,
+	})
 }
 
 // pathMeets reports whether the segment origin + s·dir, 0 ≤ s ≤ l, meets
@@ -209,79 +248,4 @@ func pathMeets(g shape.AABB, origin, dir shape.Vec2, l float64) bool {
 	}
 	slack := float64(1e-9 * (1 + l))
 	return lo <= hi+slack
-}
-
-// hasContact reports whether slots s and k are a contact among the first n
-// contacts (the discrete ones, sorted by slot pair).
-func (w *World) hasContact(s, k int32, n int) bool {
-	a, c := min(s, k), max(s, k)
-	key := uint64(uint32(a))<<32 | uint64(uint32(c))
-	_, ok := slices.BinarySearchFunc(w.contacts[:n], key, func(x Contact, key uint64) int {
-		if kx := slotKey(&x); kx < key {
-			return -1
-		} else if kx > key {
-			return 1
-		}
-		return 0
-	})
-	return ok
-}
-
-// sweepPair sweeps bullet s from transform from to its current one against
-// body k (at its current place, or swept too if it is a bullet) and returns
-// the contact at the first touch, if any.
-func (w *World) sweepPair(s int32, from shape.Transform, fromAngle float64, k int32) (Contact, bool) {
-	b := &w.b
-	cur := b.xf[s]
-	var t float64
-	var h narrowphase.CastHit
-	kxf := b.xf[k]
-	kFrom, kFromAngle, kMoved := kxf, b.angle[k], false
-	if b.hot[k].flags&flagBullet != 0 {
-		if i, ok := slices.BinarySearch(w.bullets.slots, k); ok { // k is a bullet: the set exists
-			p := w.bullets.prev[i]
-			kFrom, kFromAngle = shape.Transform{Pos: p.pos, Rot: p.rot}, p.angle
-			kMoved = kFrom != kxf
-		}
-	}
-	if from.Rot == cur.Rot && !kMoved {
-		// A translation against a still body: the exact cast.
-		hit, ok := narrowphase.Cast(b.shapes[s], from, cur.Pos.Sub(from.Pos), b.shapes[k], kxf)
-		if !ok {
-			return Contact{}, false
-		}
-		t, h = hit.Fraction, hit
-	} else {
-		sa := narrowphase.Sweep{P0: from.Pos, P1: cur.Pos, A0: fromAngle, A1: b.angle[s]}
-		sb := narrowphase.Sweep{P0: kFrom.Pos, P1: kxf.Pos, A0: kFromAngle, A1: b.angle[k]}
-		toi, ok := narrowphase.TimeOfImpact(b.shapes[s], sa, b.shapes[k], sb)
-		if !ok {
-			return Contact{}, false
-		}
-		t = toi
-		// The touch's point and normal: a cast over what is left of the
-		// translation from the places at the time of impact, else from
-		// the bullet's centre against its motion.
-		ta, tb := sa.At(t), sb.At(t)
-		if hit, ok := narrowphase.Cast(b.shapes[s], ta, cur.Pos.Sub(ta.Pos).Sub(kxf.Pos.Sub(tb.Pos)), b.shapes[k], tb); ok && hit.Fraction == 0 {
-			h = hit
-		} else {
-			h = narrowphase.CastHit{Point: ta.Pos, Normal: from.Pos.Sub(cur.Pos).Normalize()}
-		}
-	}
-	// h.Normal points from k toward the bullet; a contact's from A to B.
-	n := h.Normal
-	a, c := s, k
-	if k < s {
-		a, c = k, s
-	} else {
-		n = n.Neg()
-	}
-	m := narrowphase.Manifold{Normal: n, Count: 1}
-	m.Points[0] = narrowphase.ContactPoint{Point: h.Point}
-	return Contact{
-		A: makeID(a, b.hot[a].gen), B: makeID(c, b.hot[c].gen), Manifold: m,
-		Sensor: (b.hot[s].flags|b.hot[k].flags)&flagSensor != 0,
-		Swept:  true, TOI: t,
-	}, true
 }

@@ -970,6 +970,10 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		r.fail("%d live bullets, %d listed", bullets, len(bs.slots))
 		return r.err
 	}
+	bs.reindex(0)
+	for _, s := range bs.slots {
+		proxyBox(&b, &bs, s, b.hot[s].tight) // the boxes of its motion
+	}
 
 	reuse := &contactReuse{w: w, slot: slot}
 	contacts := r.contacts("contacts", &b, true, sp.contacts, reuse)
@@ -1001,7 +1005,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	cache.table = append(cache.table[:0], table...)
 	cache.epoch = b.epoch
 	fit := grown(sp.fit, n)
-	w.tree = w.restoreTree(&b, cfg, fit)
+	w.tree = w.restoreTree(&b, &bs, cfg, fit)
 	w.cfg = cfg
 	*sp = restoreBufs{
 		b: w.b, cache: w.snap, contacts: w.contacts, prev: w.prev, began: w.began, ended: w.ended,
@@ -1102,7 +1106,7 @@ func (c *snapCache) match(p []byte, j int) (int, bool) {
 // Otherwise a new tree is built. Either way the tree indexes every live
 // body, and its pair set is right after the next UpdatePairs.
 // fit is scratch of len(b.hot) entries: which proxies fit as they are.
-func (w *World) restoreTree(b *bodies, cfg Config, fit []bool) *broadphase.Tree {
+func (w *World) restoreTree(b *bodies, bs *bulletSet, cfg Config, fit []bool) *broadphase.Tree {
 	t := w.tree
 	fits := 0
 	clear(fit)
@@ -1112,7 +1116,7 @@ func (w *World) restoreTree(b *bodies, cfg Config, fit []bool) *broadphase.Tree 
 			if h.flags&flagAlive == 0 {
 				continue
 			}
-			if alive, static := t.Alive(int32(s)); alive && static == (h.flags&flagStatic != 0) && t.FatAABB(int32(s)).ContainsAABB(h.tight) {
+			if alive, static := t.Alive(int32(s)); alive && static == (h.flags&flagStatic != 0) && t.FatAABB(int32(s)).ContainsAABB(proxyBox(b, bs, int32(s), h.tight)) {
 				fits++
 				fit[s] = true
 			}
@@ -1122,7 +1126,10 @@ func (w *World) restoreTree(b *bodies, cfg Config, fit []bool) *broadphase.Tree 
 		t = broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames})
 		t.Load(len(b.hot), func(s int32) (shape.AABB, bool, bool) {
 			h := &b.hot[s]
-			return h.tight, h.flags&flagStatic != 0, h.flags&flagAlive != 0
+			if h.flags&flagAlive == 0 {
+				return h.tight, false, false
+			}
+			return proxyBox(b, bs, s, h.tight), h.flags&flagStatic != 0, true
 		})
 		return t
 	}
@@ -1141,14 +1148,14 @@ func (w *World) restoreTree(b *bodies, cfg Config, fit []bool) *broadphase.Tree 
 		id := int32(s)
 		if alive, _ := t.Alive(id); !alive {
 			if h.flags&flagStatic != 0 {
-				t.InsertStatic(id, h.tight)
+				t.InsertStatic(id, proxyBox(b, bs, id, h.tight))
 			} else {
-				t.Insert(id, h.tight)
+				t.Insert(id, proxyBox(b, bs, id, h.tight))
 			}
 			continue
 		}
 		if !fit[s] { // else Update would return at once
-			t.Update(id, h.tight, shape.Vec2{})
+			t.Update(id, proxyBox(b, bs, id, h.tight), shape.Vec2{})
 		}
 		// The pair filter reads the filter bits and the static flag; a
 		// proxy kept in place whose bits changed has its pairs looked at
@@ -1178,7 +1185,7 @@ func (w *World) Clone() *World {
 	c.tree.SetFilter(c.pairFilter)
 	c.setParallelFrom(int(w.parPairs), int(w.parQueries))
 	if w.bullets != nil {
-		c.bullets = &bulletSet{slots: slices.Clone(w.bullets.slots), prev: slices.Clone(w.bullets.prev)}
+		c.bullets = &bulletSet{slots: slices.Clone(w.bullets.slots), prev: slices.Clone(w.bullets.prev), at: slices.Clone(w.bullets.at)}
 	}
 	c.contacts, c.prev = slices.Clone(w.contacts), slices.Clone(w.prev)
 	c.began, c.ended = slices.Clone(w.began), slices.Clone(w.ended)

@@ -69,7 +69,7 @@ func (w *World) Step() {
 	} else {
 		w.contacts = w.pool.run(w, pairs, w.contacts)
 	}
-	w.sweepBullets()
+	w.recordBullets()
 	t3 := time.Now()
 	if tracing {
 		reg.End()
@@ -107,22 +107,33 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 		fa, fc := b.hot[a].flags, b.hot[c].flags
 		// The broad phase's filter (pairFilter) already turned away static
 		// pairs and pairs the bits forbid, and SetFilter makes it look
-		// again, so only the boxes are left to check.
+		// again, so only the boxes are left to check. A pair with a
+		// bullet that is no contact where the two are now is swept.
 		if !b.hot[a].tight.Overlaps(b.hot[c].tight) {
+			if (fa|fc)&flagBullet != 0 {
+				out = w.sweepPair(a, c, out)
+			}
 			continue
 		}
 		sa, sc := b.shapes[a], b.shapes[c]
 		if !sa.Kind().Convex() || !sc.Kind().Convex() {
 			// One contact per overlapping part pair, in part order.
+			n := len(out)
 			idA, idC, sensor := makeID(a, b.hot[a].gen), makeID(c, b.hot[c].gen), (fa|fc)&flagSensor != 0
 			narrowphase.CollideParts(sa, b.xf[a], sc, b.xf[c], func(pa, pc int, m narrowphase.Manifold) bool {
 				out = append(out, Contact{A: idA, B: idC, PartA: pa, PartB: pc, Manifold: m, Sensor: sensor})
 				return true
 			})
+			if len(out) == n && (fa|fc)&flagBullet != 0 {
+				out = w.sweepPair(a, c, out)
+			}
 			continue
 		}
 		m, ok := narrowphase.Collide(sa, b.xf[a], sc, b.xf[c])
 		if !ok {
+			if (fa|fc)&flagBullet != 0 {
+				out = w.sweepPair(a, c, out)
+			}
 			continue
 		}
 		out = append(out, Contact{
