@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math"
 	"slices"
 
 	"github.com/collide-go/collide/narrowphase"
@@ -178,15 +177,9 @@ func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
 	if from.Rot == cur.Rot && p.angle == b.angle[s] && !kMoved {
 		// A translation against a still body: the exact cast, if the path
 		// of the bullet's box meets the body's box.
-		fb := p.from
 		d := cur.Pos.Sub(from.Pos)
-		l := d.Len()
-		if l > 0 && !math.IsInf(l, 0) {
-			half := fb.HalfExtents()
-			g := shape.AABB{Min: kBox.Min.Sub(half), Max: kBox.Max.Add(half)}
-			if !pathMeets(g, fb.Center(), d.Scale(1/l), l) {
-				return out
-			}
+		if !p.from.MeetsAlong(d, kBox) {
+			return out
 		}
 		hit, ok := narrowphase.Cast(b.shapes[s], from, d, b.shapes[k], kxf)
 		if !ok {
@@ -223,29 +216,4 @@ func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
 		Sensor: (b.hot[s].flags|b.hot[k].flags)&flagSensor != 0,
 		Swept:  true, TOI: t,
 	})
-}
-
-// pathMeets reports whether the segment origin + s·dir, 0 ≤ s ≤ l, meets
-// box g (a slab test, erring towards a meeting on rounding).
-func pathMeets(g shape.AABB, origin, dir shape.Vec2, l float64) bool {
-	lo, hi := 0.0, l
-	for _, ax := range [2][3]float64{{g.Min.X, g.Max.X, 0}, {g.Min.Y, g.Max.Y, 1}} {
-		o, d := origin.X, dir.X
-		if ax[2] == 1 {
-			o, d = origin.Y, dir.Y
-		}
-		if d == 0 {
-			if o < ax[0] || o > ax[1] {
-				return false
-			}
-			continue
-		}
-		a, c := (ax[0]-o)/d, (ax[1]-o)/d
-		if a > c {
-			a, c = c, a
-		}
-		lo, hi = max(lo, a), min(hi, c)
-	}
-	slack := float64(1e-9 * (1 + l))
-	return lo <= hi+slack
 }

@@ -77,3 +77,32 @@ func (b AABB) Perimeter() float64 { return 2 * ((b.Max.X - b.Min.X) + (b.Max.Y -
 
 // IsFinite reports whether every coordinate of b is finite.
 func (b AABB) IsFinite() bool { return b.Min.IsFinite() && b.Max.IsFinite() }
+
+// MeetsAlong reports whether box b, moved by t·delta for some t in [0, 1],
+// meets box c (edges included). It errs towards a meeting by a rounding
+// margin, 1e-12 of the size of the coordinates, so that it never turns away
+// a pair an exact cast finds touching: it is a filter before one.
+func (b AABB) MeetsAlong(delta Vec2, c AABB) bool {
+	e := math.Abs(b.Min.X) + math.Abs(b.Min.Y) + math.Abs(b.Max.X) + math.Abs(b.Max.Y) +
+		math.Abs(c.Min.X) + math.Abs(c.Min.Y) + math.Abs(c.Max.X) + math.Abs(c.Max.Y) + math.Abs(delta.X) + math.Abs(delta.Y)
+	c = c.Expand(float64(1e-12 * e))
+	lo, hi := 0.0, 1.0
+	for ax := range 2 {
+		bmin, bmax, cmin, cmax, d := b.Min.X, b.Max.X, c.Min.X, c.Max.X, delta.X
+		if ax == 1 {
+			bmin, bmax, cmin, cmax, d = b.Min.Y, b.Max.Y, c.Min.Y, c.Max.Y, delta.Y
+		}
+		if d == 0 {
+			if bmax < cmin || bmin > cmax {
+				return false
+			}
+			continue
+		}
+		t0, t1 := (cmin-bmax)/d, (cmax-bmin)/d
+		if t0 > t1 {
+			t0, t1 = t1, t0
+		}
+		lo, hi = max(lo, t0), min(hi, t1)
+	}
+	return lo <= hi
+}
