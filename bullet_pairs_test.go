@@ -69,7 +69,8 @@ func TestBulletsCrossingMidStepBug(t *testing.T) {
 }
 
 // TestBulletCirclesAgainstClosedForm moves circles, most of them bullets,
-// at 0 to 60 units a step (some standing still, some teleported) and checks
+// at 0 to 60 units a step (some standing still, some teleported), near the
+// origin and at 1e6, with 1 to 3 workers, and checks
 // every Step's contacts against a closed form that does not use the
 // engine's casts: two circles overlap at the end when their centres are
 // closer than the radii's sum; otherwise, when either is a bullet that
@@ -95,14 +96,18 @@ func TestBulletCirclesAgainstClosedForm(t *testing.T) {
 		static   bool
 		pos, old collide.Vec2
 	}
-	for _, workers := range []int{1, 3} {
+	for _, c := range []struct {
+		workers int
+		base    float64
+	}{{1, 0}, {3, 0}, {2, 1e6}} {
+		workers, base := c.workers, c.base
 		w := collide.NewWorld(collide.Config{Workers: workers})
 		bodies := make([]body, 80)
 		for i := range bodies {
 			b := &bodies[i]
 			b.rad = 0.05 + 2*r.Float64()*r.Float64()
 			b.bullet = r.IntN(3) != 0
-			b.pos = collide.V(100*r.Float64(), 100*r.Float64())
+			b.pos = collide.V(base+100*r.Float64(), base-100*r.Float64())
 			kind := collide.Dynamic
 			if !b.bullet && r.IntN(2) == 0 {
 				kind, b.static = collide.Static, true
@@ -119,7 +124,7 @@ func TestBulletCirclesAgainstClosedForm(t *testing.T) {
 				switch r.IntN(6) {
 				case 0: // stays
 				case 1: // a teleport
-					b.pos = collide.V(100*r.Float64(), 100*r.Float64())
+					b.pos = collide.V(base+100*r.Float64(), base-100*r.Float64())
 				default:
 					sp := 60 * r.Float64() * r.Float64()
 					s, c := math.Sincos(2 * math.Pi * r.Float64())
@@ -212,7 +217,7 @@ func TestBulletCirclesAgainstClosedForm(t *testing.T) {
 		if swept == 0 {
 			t.Fatalf("workers %d: no swept contact in %d steps: the test checks nothing of bullets", workers, steps)
 		}
-		t.Logf("workers %d: %d contacts checked, %d of them swept", workers, checked, swept)
+		t.Logf("workers %d, at %g: %d contacts checked, %d of them swept", workers, base, checked, swept)
 		w.Close()
 	}
 }
