@@ -153,25 +153,24 @@ func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
 	if p == nil {
 		return out
 	}
-	cur := b.xf[s]
-	from := shape.Transform{Pos: p.pos, Rot: p.rot}
-	sMoved := p.pos != cur.Pos || p.angle != b.angle[s]
-	kxf := b.xf[k]
-	kFrom, kFromAngle, kMoved, kBox := kxf, b.angle[k], false, b.hot[k].tight
+	// The boxes of the two motions must meet, which turns most pairs
+	// away before anything else is read.
+	q, kBox := (*bulletPrev)(nil), b.hot[k].tight
 	if b.hot[k].flags&flagBullet != 0 {
-		if q := w.bullets.entry(k); q != nil {
-			kFrom, kFromAngle, kBox = shape.Transform{Pos: q.pos, Rot: q.rot}, q.angle, q.swept
-			kMoved = q.pos != kxf.Pos || q.angle != b.angle[k]
+		if q = w.bullets.entry(k); q != nil {
+			kBox = q.swept
 		}
 	}
-	if !sMoved && !kMoved {
-		return out // neither moved: the discrete contacts are all
-	}
-	// The boxes of the two motions must meet; a translation against a
-	// still body must meet the body's box grown by the bullet's.
 	if !p.swept.Overlaps(kBox) {
 		return out
 	}
+	cur, kxf := b.xf[s], b.xf[k]
+	sMoved := p.pos != cur.Pos || p.angle != b.angle[s]
+	kMoved := q != nil && (q.pos != kxf.Pos || q.angle != b.angle[k])
+	if !sMoved && !kMoved {
+		return out // neither moved: the discrete contacts are all
+	}
+	from := shape.Transform{Pos: p.pos, Rot: p.rot}
 	var t float64
 	var h narrowphase.CastHit
 	if from.Rot == cur.Rot && p.angle == b.angle[s] && !kMoved {
@@ -188,7 +187,10 @@ func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
 		t, h = hit.Fraction, hit
 	} else {
 		sa := narrowphase.Sweep{P0: from.Pos, P1: cur.Pos, A0: p.angle, A1: b.angle[s]}
-		sb := narrowphase.Sweep{P0: kFrom.Pos, P1: kxf.Pos, A0: kFromAngle, A1: b.angle[k]}
+		sb := narrowphase.Sweep{P0: kxf.Pos, P1: kxf.Pos, A0: b.angle[k], A1: b.angle[k]}
+		if q != nil {
+			sb.P0, sb.A0 = q.pos, q.angle
+		}
 		toi, ok := narrowphase.TimeOfImpact(b.shapes[s], sa, b.shapes[k], sb)
 		if !ok {
 			return out
