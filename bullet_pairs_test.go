@@ -221,3 +221,96 @@ func TestBulletCirclesAgainstClosedForm(t *testing.T) {
 		w.Close()
 	}
 }
+
+// TestBulletSweptContactNamesParts: a swept contact names the parts that
+// touch first, as a discrete one does: the segment of a chain wall a bullet
+// crossed, and the part of a compound bullet that reached the wall first,
+// against a brute force over lone segments and lone parts with Cast.
+func TestBulletSweptContactNamesParts(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 55))
+	ball := must[collide.Shape](t)(collide.NewCircle(0.15))
+	dot := must[collide.Shape](t)(collide.NewCircle(0.2))
+	parts := []collide.Part{
+		{Shape: dot, Offset: collide.NewTransform(collide.V(-1, 0.3), 0)},
+		{Shape: dot, Offset: collide.NewTransform(collide.V(1, -0.2), 0)},
+		{Shape: dot, Offset: collide.NewTransform(collide.V(0, 1.1), 0)},
+	}
+	dumbbell := must[collide.Shape](t)(collide.NewCompound(parts))
+	checked := [2]int{}
+	for trial := range 400 {
+		pts := make([]collide.Vec2, 30)
+		for i := range pts {
+			pts[i] = collide.V(float64(i)*0.7, 3*r.Float64())
+		}
+		chain := must[collide.Shape](t)(collide.NewChain(pts, false))
+		compound := trial%2 == 1
+		w := collide.NewWorld(collide.Config{Workers: 1 + trial%3})
+		wall := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: chain, Kind: collide.Static}))
+		s := ball
+		if compound {
+			s = dumbbell
+		}
+		from := collide.V(20*r.Float64(), -4-4*r.Float64())
+		to := collide.V(20*r.Float64(), 7+4*r.Float64())
+		bullet := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: s, Position: from, Bullet: true}))
+		w.Step()
+		if err := w.SetTransform(bullet, to, 0); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+		// The brute force: each lone segment against each lone part.
+		best, second, bestSeg, bestPart := math.Inf(1), math.Inf(1), -1, -1
+		own := []collide.Part{{Shape: s}}
+		if compound {
+			own = parts
+		}
+		for j, p := range own {
+			for i := range len(pts) - 1 {
+				seg := must[collide.Shape](t)(collide.NewSegment(pts[i], pts[i+1]))
+				h, ok := collide.Cast(p.Shape, collide.NewTransform(from.Add(p.Offset.Pos), 0), to.Sub(from), seg, collide.Transform{})
+				if !ok {
+					continue
+				}
+				switch {
+				case h.Fraction < best:
+					second, best, bestSeg, bestPart = best, h.Fraction, i, j
+				case h.Fraction < second:
+					second = h.Fraction
+				}
+			}
+		}
+		var got []collide.Contact
+		for c := range w.Contacts() {
+			got = append(got, c)
+		}
+		w.Close()
+		if bestSeg < 0 {
+			if len(got) != 0 {
+				t.Fatalf("trial %d: the bullet passes the chain, yet contacts %+v", trial, got)
+			}
+			continue
+		}
+		if len(got) != 1 || !got[0].Swept {
+			t.Fatalf("trial %d: the bullet crosses segment %d at %v: contacts %+v, want one swept", trial, bestSeg, best, got)
+		}
+		if second-best < 1e-9 {
+			continue // two parts touch at once, to rounding: either may be named
+		}
+		c := got[0]
+		if c.A != wall || c.PartA != bestSeg || c.PartB != max(bestPart, 0)*btoi(compound) || math.Abs(c.TOI-best) > 1e-9 {
+			t.Fatalf("trial %d: contact %v/%d–%v/%d at %v, want the wall's segment %d and the bullet's part %d at %v",
+				trial, c.A, c.PartA, c.B, c.PartB, c.TOI, bestSeg, bestPart, best)
+		}
+		checked[btoi(compound)]++
+	}
+	if checked[0] < 100 || checked[1] < 100 {
+		t.Fatalf("checked %d crossings of a circle and %d of a compound: too few", checked[0], checked[1])
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
