@@ -173,6 +173,9 @@ func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
 	from := shape.Transform{Pos: p.pos, Rot: p.rot}
 	var t float64
 	var h narrowphase.CastHit
+	// Where the two start, and the bullet's motion relative to the other
+	// body, for the bullet's own part below.
+	sAt, kAt, rel := from, kxf, shape.Vec2{}
 	if from.Rot == cur.Rot && p.angle == b.angle[s] && !kMoved {
 		// A translation against a still body: the exact cast, if the path
 		// of the bullet's box meets the body's box.
@@ -184,7 +187,7 @@ func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
 		if !ok {
 			return out
 		}
-		t, h = hit.Fraction, hit
+		t, h, rel = hit.Fraction, hit, d
 	} else {
 		sa := narrowphase.Sweep{P0: from.Pos, P1: cur.Pos, A0: p.angle, A1: b.angle[s]}
 		sb := narrowphase.Sweep{P0: kxf.Pos, P1: kxf.Pos, A0: b.angle[k], A1: b.angle[k]}
@@ -200,21 +203,32 @@ func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
 		// translation from the places at the time of impact, else from
 		// the bullet's centre against its motion.
 		ta, tb := sa.At(t), sb.At(t)
-		if hit, ok := narrowphase.Cast(b.shapes[s], ta, cur.Pos.Sub(ta.Pos).Sub(kxf.Pos.Sub(tb.Pos)), b.shapes[k], tb); ok && hit.Fraction == 0 {
+		sAt, kAt, rel = ta, tb, cur.Pos.Sub(ta.Pos).Sub(kxf.Pos.Sub(tb.Pos))
+		if hit, ok := narrowphase.Cast(b.shapes[s], ta, rel, b.shapes[k], tb); ok && hit.Fraction == 0 {
 			h = hit
 		} else {
 			h = narrowphase.CastHit{Point: ta.Pos, Normal: from.Pos.Sub(cur.Pos).Normalize()}
 		}
 	}
+	// The parts that touch: Cast names the still shape's; a composite
+	// bullet's own comes from the same cast the other way round.
+	partS, partK := 0, h.Part
+	if !b.shapes[s].Kind().Convex() && rel != (shape.Vec2{}) {
+		if r, ok := narrowphase.Cast(b.shapes[k], kAt, rel.Neg(), b.shapes[s], sAt); ok {
+			partS = r.Part
+		}
+	}
 	// h.Normal points from k toward the bullet; a contact's from A to B.
 	n := h.Normal
+	partA, partB := partK, partS
 	if s < k {
 		n = n.Neg()
+		partA, partB = partS, partK
 	}
 	m := narrowphase.Manifold{Normal: n, Count: 1}
 	m.Points[0] = narrowphase.ContactPoint{Point: h.Point}
 	return append(out, Contact{
-		A: makeID(a, b.hot[a].gen), B: makeID(c, b.hot[c].gen), Manifold: m,
+		A: makeID(a, b.hot[a].gen), B: makeID(c, b.hot[c].gen), Manifold: m, PartA: partA, PartB: partB,
 		Sensor: (b.hot[s].flags|b.hot[k].flags)&flagSensor != 0,
 		Swept:  true, TOI: t,
 	})

@@ -43,7 +43,8 @@ type Contact struct {
 	// Swept is set for a contact a bullet made on its way through the last
 	// Step's motion (see BodyDef.Bullet) that is not an overlap at its end:
 	// TOI is the fraction of the bullet's motion at the touch, and the
-	// manifold is the touch then (Depth 0, one point).
+	// manifold is the touch then (Depth 0, one point); PartA and PartB are
+	// the parts that touch first.
 	Swept bool
 	TOI   float64
 }
