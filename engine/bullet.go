@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -33,6 +34,10 @@ type bulletSweep struct {
 	// length and half extents.
 	origin, dir, half shape.Vec2
 	l                 float64
+	// The bullets' swept boxes and their indexes sorted by the boxes'
+	// lower x edge, for sweepBulletPairs.
+	boxes []shape.AABB
+	order []int32
 }
 
 // bulletPrev is a bullet's place at the previous Step, with the rotation
@@ -93,14 +98,7 @@ func (w *World) sweepBullets() {
 			continue // did not move: the discrete contacts are all
 		}
 		sw.s, sw.from, sw.fromAngle, sw.n0 = s, shape.Transform{Pos: p.pos, Rot: p.rot}, p.angle, n0
-		sw.box = b.shapes[s].WorldAABB(sw.from).Union(b.hot[s].tight)
-		if p.angle != b.angle[s] && b.shapes[s].Kind() != shape.KindAABB {
-			// Turning, it may reach beyond both end boxes: bound the path
-			// of its origin by the shape's bounding radius.
-			r := b.shapes[s].BoundingRadius()
-			path := shape.AABB{Min: p.pos.Min(cur.Pos), Max: p.pos.Max(cur.Pos)}
-			sw.box = sw.box.Union(path.Expand(r))
-		}
+		sw.box = w.sweptBox(s, p)
 		if sw.visit == nil {
 			sw.visit, sw.visitSweep = w.visitBullet, w.visitBulletSweep
 		}
@@ -116,6 +114,7 @@ func (w *World) sweepBullets() {
 			w.tree.Query(sw.box, sw.visit)
 		}
 	}
+	w.sweepBulletPairs(n0)
 	if f := sw.found; len(f) > 0 {
 		// The discrete contacts are sorted already: sort the few swept
 		// ones and merge them in from the back.
@@ -154,8 +153,8 @@ func (w *World) visitBullet(k int32) bool {
 	if k == s || !b.hot[k].tight.Overlaps(sw.box) || !w.pairFilter(s, k) {
 		return true
 	}
-	if b.hot[k].flags&flagBullet != 0 && k < s {
-		return true // the pair of two bullets is swept from the lower slot
+	if b.hot[k].flags&flagBullet != 0 {
+		return true // two bullets: sweepBulletPairs
 	}
 	// A discrete contact needs the two boxes to overlap where they are
 	// now: the search for one is skipped for the many bodies the bullet
@@ -227,43 +226,131 @@ func (w *World) hasContact(s, k int32, n int) bool {
 	return ok
 }
 
+// sweptBox returns the box bullet s covers on its way from p to where it
+// is now.
+func (w *World) sweptBox(s int32, p bulletPrev) shape.AABB {
+	b := &w.b
+	cur := b.xf[s]
+	box := b.shapes[s].WorldAABB(shape.Transform{Pos: p.pos, Rot: p.rot}).Union(b.hot[s].tight)
+	if p.angle != b.angle[s] && b.shapes[s].Kind() != shape.KindAABB {
+		// Turning, it may reach beyond both end boxes: bound the path
+		// of its origin by the shape's bounding radius.
+		r := b.shapes[s].BoundingRadius()
+		path := shape.AABB{Min: p.pos.Min(cur.Pos), Max: p.pos.Max(cur.Pos)}
+		box = box.Union(path.Expand(r))
+	}
+	return box
+}
+
+// sweepBulletPairs sweeps the pairs of two bullets, at least one of which
+// moved, against each other, both moving: a bullet's own sweep cannot find
+// them, since the other one may have been anywhere on its way (two
+// bullets crossing), or may not have moved at all. The swept boxes are
+// sorted by their lower x edge and scanned (sort and sweep).
+func (w *World) sweepBulletPairs(n0 int) {
+	bs, b := w.bullets, &w.b
+	if len(bs.slots) < 2 {
+		return
+	}
+	sw := bs.sw
+	sw.boxes, sw.order = sw.boxes[:0], sw.order[:0]
+	for i, s := range bs.slots {
+		sw.boxes = append(sw.boxes, w.sweptBox(s, bs.prev[i]))
+		sw.order = append(sw.order, int32(i))
+	}
+	slices.SortFunc(sw.order, sw.byMinX)
+	moved := func(i int32) bool {
+		s := bs.slots[i]
+		return bs.prev[i].pos != b.xf[s].Pos || bs.prev[i].angle != b.angle[s]
+	}
+	for x, i := range sw.order {
+		bi := sw.boxes[i]
+		for _, j := range sw.order[x+1:] {
+			bj := sw.boxes[j]
+			if bj.Min.X > bi.Max.X {
+				break
+			}
+			if !bi.Overlaps(bj) {
+				continue
+			}
+			mi, mj := moved(i), moved(j)
+			if !mi && !mj {
+				continue // neither moved: the discrete contacts are all
+			}
+			s, k := bs.slots[i], bs.slots[j]
+			if !w.pairFilter(s, k) {
+				continue
+			}
+			if b.hot[k].tight.Overlaps(b.hot[s].tight) && w.hasContact(s, k, n0) {
+				continue
+			}
+			// Sweep from the one that moved, the lower slot if both did.
+			from := i
+			if !mi || mj && k < s {
+				s, k, from = k, s, j
+			}
+			p := bs.prev[from]
+			if c, ok := w.sweepPair(s, shape.Transform{Pos: p.pos, Rot: p.rot}, p.angle, k); ok {
+				sw.found = append(sw.found, c)
+			}
+		}
+	}
+}
+
+// byMinX orders bullet indexes by the lower x edge of their swept boxes,
+// then by index, for sweepBulletPairs.
+func (sw *bulletSweep) byMinX(x, y int32) int {
+	if c := cmp.Compare(sw.boxes[x].Min.X, sw.boxes[y].Min.X); c != 0 {
+		return c
+	}
+	return cmp.Compare(x, y)
+}
+
 // sweepPair sweeps bullet s from transform from to its current one against
 // body k (at its current place, or swept too if it is a bullet) and returns
-// the contact at the first touch, if any.
+// the contact at the first touch after which they overlap, if any, naming
+// the parts that touch.
 func (w *World) sweepPair(s int32, from shape.Transform, fromAngle float64, k int32) (Contact, bool) {
 	b := &w.b
 	cur := b.xf[s]
 	var t float64
 	var h narrowphase.CastHit
+	var ps, pk int
 	kxf := b.xf[k]
-	kFrom, kFromAngle, kMoved := kxf, b.angle[k], false
+	kFrom, kFromAngle := kxf, b.angle[k]
 	if b.hot[k].flags&flagBullet != 0 {
 		if i, ok := slices.BinarySearch(w.bullets.slots, k); ok { // k is a bullet: the set exists
 			p := w.bullets.prev[i]
 			kFrom, kFromAngle = shape.Transform{Pos: p.pos, Rot: p.rot}, p.angle
-			kMoved = kFrom != kxf
 		}
 	}
-	if from.Rot == cur.Rot && !kMoved {
-		// A translation against a still body: the exact cast.
-		hit, ok := narrowphase.Cast(b.shapes[s], from, cur.Pos.Sub(from.Pos), b.shapes[k], kxf)
+	if from.Rot == cur.Rot && kFrom.Rot == kxf.Rot {
+		// Translations: the exact cast of the relative motion, k held at
+		// its start; at time t it has moved by t times its own motion.
+		dk := kxf.Pos.Sub(kFrom.Pos)
+		hit, pa, ok := narrowphase.CastEnter(b.shapes[s], from, cur.Pos.Sub(from.Pos).Sub(dk), b.shapes[k], kFrom)
 		if !ok {
 			return Contact{}, false
 		}
-		t, h = hit.Fraction, hit
+		t, h, ps, pk = hit.Fraction, hit, pa, hit.Part
+		if dk != (shape.Vec2{}) {
+			h.Point = h.Point.Add(dk.Scale(t))
+		}
 	} else {
 		sa := narrowphase.Sweep{P0: from.Pos, P1: cur.Pos, A0: fromAngle, A1: b.angle[s]}
 		sb := narrowphase.Sweep{P0: kFrom.Pos, P1: kxf.Pos, A0: kFromAngle, A1: b.angle[k]}
-		toi, ok := narrowphase.TimeOfImpact(b.shapes[s], sa, b.shapes[k], sb)
+		toi, pa, pb, ok := narrowphase.TimeOfImpactParts(b.shapes[s], sa, b.shapes[k], sb)
 		if !ok {
 			return Contact{}, false
 		}
-		t = toi
-		// The touch's point and normal: a cast over what is left of the
-		// translation from the places at the time of impact, else from
-		// the bullet's centre against its motion.
+		t, ps, pk = toi, pa, pb
+		// The touch's point and normal: a cast of the touching parts over
+		// what is left of the translation from the places at the time of
+		// impact, else from the bullet's centre against its motion.
 		ta, tb := sa.At(t), sb.At(t)
-		if hit, ok := narrowphase.Cast(b.shapes[s], ta, cur.Pos.Sub(ta.Pos).Sub(kxf.Pos.Sub(tb.Pos)), b.shapes[k], tb); ok && hit.Fraction == 0 {
+		shA, xa := b.shapes[s].Part(ps, ta)
+		shB, xb := b.shapes[k].Part(pk, tb)
+		if hit, ok := narrowphase.Cast(shA, xa, cur.Pos.Sub(ta.Pos).Sub(kxf.Pos.Sub(tb.Pos)), shB, xb); ok && hit.Fraction == 0 {
 			h = hit
 		} else {
 			h = narrowphase.CastHit{Point: ta.Pos, Normal: from.Pos.Sub(cur.Pos).Normalize()}
@@ -272,8 +359,10 @@ func (w *World) sweepPair(s int32, from shape.Transform, fromAngle float64, k in
 	// h.Normal points from k toward the bullet; a contact's from A to B.
 	n := h.Normal
 	a, c := s, k
+	pa, pc := ps, pk
 	if k < s {
 		a, c = k, s
+		pa, pc = pk, ps
 	} else {
 		n = n.Neg()
 	}
@@ -281,6 +370,7 @@ func (w *World) sweepPair(s int32, from shape.Transform, fromAngle float64, k in
 	m.Points[0] = narrowphase.ContactPoint{Point: h.Point}
 	return Contact{
 		A: makeID(a, b.hot[a].gen), B: makeID(c, b.hot[c].gen), Manifold: m,
+		PartA: pa, PartB: pc,
 		Sensor: (b.hot[s].flags|b.hot[k].flags)&flagSensor != 0,
 		Swept:  true, TOI: t,
 	}, true
