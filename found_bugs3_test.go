@@ -125,3 +125,40 @@ func TestBulletTouchingIsNotSweptContactBug(t *testing.T) {
 		})
 	}
 }
+
+// TestBulletTurningSegmentsNeverContactBug: segments (and chains) never
+// overlap segments, so a Step never reports a contact of two, but a
+// turning segment bullet swept across a segment or a chain got a swept
+// contact: the turning sweep (TimeOfImpact) counts a touch. A segment
+// (−1, 0)–(1, 0) bullet from (0, 2) at angle 0 to (0, −2) at angle 0.1,
+// across the static segment (−1, 0)–(1, 0) at the origin.
+func TestBulletTurningSegmentsNeverContactBug(t *testing.T) {
+	seg := must[collide.Shape](t)(collide.NewSegment(collide.V(-1, 0), collide.V(1, 0)))
+	chain := must[collide.Shape](t)(collide.NewChain([]collide.Vec2{collide.V(-2, 0), collide.V(0, 0), collide.V(2, 0.5)}, false))
+	for _, still := range []collide.Shape{seg, chain} {
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		w.Add(collide.BodyDef{Shape: still, Kind: collide.Static})
+		b := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: seg, Position: collide.V(0, 2), Bullet: true}))
+		w.Step()
+		_ = w.SetTransform(b, collide.V(0, -2), 0.1)
+		if cs := stepContacts(w); len(cs) != 0 {
+			t.Errorf("a turning segment swept across a %v: contacts %+v, want none", still, cs)
+		}
+	}
+}
+
+// TestBulletTurningAwayFromTouchBug: a box bullet resting on a box
+// (touching, no contact) that turns a little as it lifts off got a swept
+// contact at TOI 0: the turning sweep (TimeOfImpact) gives 0 for shapes
+// touching at the start.
+func TestBulletTurningAwayFromTouchBug(t *testing.T) {
+	box := must[collide.Shape](t)(collide.NewOBB(1, 1))
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	w.Add(collide.BodyDef{Shape: box, Kind: collide.Static})
+	b := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: box, Position: collide.V(0, 2), Bullet: true}))
+	w.Step()
+	_ = w.SetTransform(b, collide.V(0, 6), 0.1)
+	if cs := stepContacts(w); len(cs) != 0 {
+		t.Errorf("a box lifting off a box it touched, turning by 0.1: contacts %+v, want none", cs)
+	}
+}
