@@ -339,7 +339,7 @@ func (w *World) sweepPair(s int32, from shape.Transform, fromAngle float64, k in
 	} else {
 		sa := narrowphase.Sweep{P0: from.Pos, P1: cur.Pos, A0: fromAngle, A1: b.angle[s]}
 		sb := narrowphase.Sweep{P0: kFrom.Pos, P1: kxf.Pos, A0: kFromAngle, A1: b.angle[k]}
-		toi, pa, pb, ok := narrowphase.TimeOfImpactParts(b.shapes[s], sa, b.shapes[k], sb)
+		toi, pa, pb, ok := narrowphase.TimeOfImpactEnter(b.shapes[s], sa, b.shapes[k], sb)
 		if !ok {
 			return Contact{}, false
 		}

@@ -72,16 +72,54 @@ func passesThrough(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 	return Overlap(a, mid, b, tb)
 }
 
-// TimeOfImpactParts is TimeOfImpact that also names the parts that touch
-// first: pa of a and pb of b (indexes as in Shape.Part, 0 for a simple
-// shape), the lower pair on equal times.
-func TimeOfImpactParts(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (t float64, pa, pb int, hit bool) {
+// TimeOfImpactEnter is TimeOfImpact for a contact: the first time at
+// which a part pair of a and b that goes on to overlap touches, and the
+// parts (pa of a and pb of b, indexes as in Shape.Part, 0 for a simple
+// shape; the lower pair on equal times). A part pair that only touches (a
+// touch at the start followed by a move apart, a graze, two segments,
+// which never overlap) does not count.
+//
+// Algorithm: TimeOfImpact gives a pair's first touch t0 and, run on the
+// sweeps reversed, its last touch t1; the pair counts when it overlaps at
+// one of nine evenly spread times from t0 to t1. A turning pair may touch,
+// part and overlap later within one step: an overlap shorter than an
+// eighth of the time between its first and last touches can be missed.
+func TimeOfImpactEnter(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (t float64, pa, pb int, hit bool) {
 	if !a.Valid() || !b.Valid() || !sweepFinite(sa) || !sweepFinite(sb) {
 		return 0, 0, 0, false
 	}
 	if a.Kind().Convex() && b.Kind().Convex() {
+		if bare(a) && bare(b) {
+			return 0, 0, 0, false
+		}
 		t, hit = timeOfImpact(a, shape.Transform{}, sa, b, shape.Transform{}, sb)
+		if hit && !entersAfter(a, shape.Transform{}, sa, b, shape.Transform{}, sb, t) {
+			return 0, 0, 0, false
+		}
 		return t, 0, 0, hit
 	}
-	return toiComposite(a, sa, b, sb)
+	return toiComposite(a, sa, b, sb, true)
+}
+
+// bare reports whether s is a segment (no thickness: it overlaps nothing
+// else without thickness).
+func bare(s shape.Shape) bool { return s.Kind() == shape.KindSegment }
+
+// entersAfter reports whether convex a and b (placed by offA and offB in
+// bodies moving along sa and sb), first touching at t0, overlap at one of
+// nine evenly spread times from t0 to their last touch.
+func entersAfter(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, offB shape.Transform, sb Sweep, t0 float64) bool {
+	rev := func(s Sweep) Sweep { return Sweep{P0: s.P1, P1: s.P0, A0: s.A1, A1: s.A0} }
+	t1 := t0
+	if u, ok := timeOfImpact(a, offA, rev(sa), b, offB, rev(sb)); ok {
+		t1 = max(t0, 1-u)
+	}
+	for k := range 9 {
+		t := t0 + float64(t1-t0)*float64(k)/8
+		xa, xb := sa.At(t).Mul(offA), sb.At(t).Mul(offB)
+		if Overlap(a, xa, b, xb) {
+			return true
+		}
+	}
+	return false
 }

@@ -52,7 +52,7 @@ func TimeOfImpact(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bo
 		return 0, false
 	}
 	if !a.Kind().Convex() || !b.Kind().Convex() {
-		t, _, _, hit := toiComposite(a, sa, b, sb)
+		t, _, _, hit := toiComposite(a, sa, b, sb, false)
 		return t, hit
 	}
 	return timeOfImpact(a, shape.Transform{}, sa, b, shape.Transform{}, sb)
@@ -61,8 +61,10 @@ func TimeOfImpact(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bo
 // toiComposite is TimeOfImpact part by part: the earliest touch of any
 // part pair, each part carried by its body's sweep. Against a chain that
 // does not turn, only the segments near the other shape's path are tried.
-// It returns the time and the part pair, the lower pair on equal times.
-func toiComposite(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (best float64, ia, ib int, found bool) {
+// It returns the time and the part pair, the lower pair on equal times;
+// with enter set, only part pairs whose interiors then meet count (see
+// TimeOfImpactEnter).
+func toiComposite(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep, enter bool) (best float64, ia, ib int, found bool) {
 	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
 		return 0, 0, 0, false
 	}
@@ -70,7 +72,11 @@ func toiComposite(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (best float6
 		pa, offA := partAt(a, i)
 		partsOnPath(b, sb, a, sa, func(j int) bool {
 			pb, offB := partAt(b, j)
-			if t, ok := timeOfImpact(pa, offA, sa, pb, offB, sb); ok && (!found || t < best || t == best && (i < ia || i == ia && j < ib)) {
+			if enter && bare(pa) && bare(pb) {
+				return true // segments never overlap segments
+			}
+			if t, ok := timeOfImpact(pa, offA, sa, pb, offB, sb); ok && (!found || t < best || t == best && (i < ia || i == ia && j < ib)) &&
+				(!enter || entersAfter(pa, offA, sa, pb, offB, sb, t)) {
 				best, ia, ib, found = t, i, j, true
 			}
 			return true
