@@ -162,3 +162,27 @@ func TestBulletTurningAwayFromTouchBug(t *testing.T) {
 		t.Errorf("a box lifting off a box it touched, turning by 0.1: contacts %+v, want none", cs)
 	}
 }
+
+// TestMoveAndSlideEndTouchingNotBlockedBug: a move that ends exactly
+// touching a wall moved by the whole delta, yet MoveAndSlide said Blocked
+// and listed the wall as a hit at Fraction 1. A ball of radius 0.5 at the
+// origin moved by (0.5, 0), or by (0.5, 3), beside a wall whose face is
+// at x = 1.
+func TestMoveAndSlideEndTouchingNotBlockedBug(t *testing.T) {
+	wall := must[collide.Shape](t)(collide.NewAABB(0.5, 10))
+	ball := must[collide.Shape](t)(collide.NewCircle(0.5))
+	for _, base := range []float64{0, 1e6} {
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		_, _ = w.Add(collide.BodyDef{Shape: wall, Position: collide.V(base+1.5, base), Kind: collide.Static})
+		for _, d := range []collide.Vec2{collide.V(0.5, 0), collide.V(0.5, 3)} {
+			start := collide.V(base, base)
+			r, err := w.MoveAndSlide(ball, collide.NewTransform(start, 0), d, collide.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Position != start.Add(d) || r.Blocked || r.Count != 0 {
+				t.Errorf("MoveAndSlide(ball at %v by %v), the end touching the wall's face at x = %v: %+v; want the whole delta, not blocked, no hit", start, d, base+1, r)
+			}
+		}
+	}
+}
