@@ -284,7 +284,7 @@ func TestExactBulletSweeps(t *testing.T) {
 			t.Logf("replay: go test -run TestExactBulletSweeps -bulletseed %d .", seed)
 		}
 	})
-	scenes, samples := 60, 96
+	scenes, samples := 40, 96
 	if testing.Short() {
 		scenes, samples = 12, 64
 	}
