@@ -180,6 +180,9 @@ func esLevel(t *testing.T, r *rand.Rand, base float64, moves int, name string) (
 		if d, b := esDeepest(ch, end, bodies, f, limit); d > limit {
 			t.Fatalf("%s: ends %g deep in %v %v at %v", desc(), d, b.id, b.s, b.xf.Pos)
 		}
+		if d, _ := esDeepest(ch, start, bodies, f, 0); d == 0 && res.Pushed != (collide.Vec2{}) {
+			t.Fatalf("%s: the start overlaps nothing, yet it was pushed by %v", desc(), res.Pushed)
+		}
 		from := start.Pos.Add(res.Pushed)
 		if d, b := esDeepest(ch, collide.Transform{Pos: from, Rot: start.Rot}, bodies, f, limit); d > limit {
 			t.Fatalf("%s: after the push-out %v still %g deep in %v %v", desc(), res.Pushed, d, b.id, b.s)
