@@ -48,7 +48,7 @@ type evState struct {
 // contact, Move, SetTransform, SetFilter, SetSensor, SetKind, SetShape,
 // bullets moving, and restores of earlier snapshots through
 // UnmarshalBinary, a fresh world and Clone) on worlds of every kind of body
-// at 0 and 1e6, and checks each Step: the discrete contacts are exactly
+// at 0, 1e6 and 1e12, and checks each Step: the discrete contacts are exactly
 // the part pairs whose interiors meet (float signed distance where it is
 // clear by 1e-9, the exact predicate at angle 0 where it is not), Began
 // is the set difference of this Step's contacts (per body and part pair)
@@ -71,7 +71,7 @@ func TestExactEvents(t *testing.T) {
 		runs, frames = 40, 60
 	}
 	var steps, contacts, began, ended, restores int
-	for _, base := range []float64{0, 1e6} {
+	for _, base := range []float64{0, 1e6, 1e12} {
 		for run := range runs {
 			r := rand.New(rand.NewPCG(seed, math.Float64bits(base)+uint64(run)))
 			s, c, b, e, rs := evRun(t, r, base, frames, fmt.Sprintf("base %g run %d", base, run))
