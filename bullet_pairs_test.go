@@ -9,7 +9,7 @@ import (
 	"github.com/collide-go/collide"
 )
 
-var bulletSeed = flag.Uint64("bulletseed", 0, "seed of TestBulletCirclesAgainstClosedForm (0: a random one)")
+var bulletPairSeed = flag.Uint64("bulletpairseed", 0, "seed of TestBulletCirclesAgainstClosedForm (0: a random one)")
 
 // TestBulletsCrossingMidStepBug: the pair of two bullets was swept only
 // when the lower slot's bullet had moved and the higher one's box where it
@@ -79,11 +79,11 @@ func TestBulletsCrossingMidStepBug(t *testing.T) {
 // a quadratic in t whose least value says whether they touched on the way
 // and whose first root is the TOI.
 func TestBulletCirclesAgainstClosedForm(t *testing.T) {
-	seed := *bulletSeed
+	seed := *bulletPairSeed
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	t.Logf("seed %d (-bulletseed to repeat)", seed)
+	t.Logf("seed %d (-bulletpairseed to repeat)", seed)
 	r := rand.New(rand.NewPCG(seed, 77))
 	steps := 150
 	if testing.Short() {

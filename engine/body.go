@@ -116,8 +116,10 @@ type BodyDef struct {
 	Sensor bool
 	// Bullet bodies are swept by Step from their place at the previous
 	// Step to their current one, so that a fast body never passes through
-	// another unseen: every body it touched on the way is a contact of that
-	// Step (Contact.Swept), even if they no longer overlap at its end.
+	// another unseen: every body it overlapped on the way is a contact of
+	// that Step (Contact.Swept), even if they no longer overlap at its end.
+	// Touching on the way is not a contact. Two bullets are swept against
+	// each other, both moving.
 	Bullet bool
 	// UserData is any value of the caller's, returned with the body.
 	UserData any

@@ -138,9 +138,10 @@ func (w *World) recordBullets() {
 
 // sweepPair appends to out the swept contact of slots a < c, a pair of
 // the narrow phase with at least one bullet that is not a contact where
-// the two are now: the first touch of the bullet's motion since the
-// previous Step against the other body (at its current place, or swept
-// too if it is a bullet), if they touch on the way. The pair of two
+// the two are now: where the bullet's motion since the previous Step
+// first touches the other body (at its current place, or swept too if it
+// is a bullet) on the way to overlapping it, if it does, naming the parts
+// that touch (a touch without overlap is not a contact). The pair of two
 // bullets is swept from the lower slot. It only reads the world, so the
 // workers run it.
 func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
@@ -171,51 +172,55 @@ func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
 		return out // neither moved: the discrete contacts are all
 	}
 	from := shape.Transform{Pos: p.pos, Rot: p.rot}
+	kFrom := kxf
+	if q != nil {
+		kFrom = shape.Transform{Pos: q.pos, Rot: q.rot}
+	}
 	var t float64
 	var h narrowphase.CastHit
-	// Where the two start, and the bullet's motion relative to the other
-	// body, for the bullet's own part below.
-	sAt, kAt, rel := from, kxf, shape.Vec2{}
-	if from.Rot == cur.Rot && p.angle == b.angle[s] && !kMoved {
-		// A translation against a still body: the exact cast, if the path
-		// of the bullet's box meets the body's box.
-		d := cur.Pos.Sub(from.Pos)
-		if !p.from.MeetsAlong(d, kBox) {
+	var partS, partK int // the parts that touch first
+	if from.Rot == cur.Rot && p.angle == b.angle[s] && kFrom.Rot == kxf.Rot && (q == nil || q.angle == b.angle[k]) {
+		// Translations: the exact cast of the relative motion, k held at
+		// its start (at time t it has moved by t times its own motion),
+		// if the path of the bullet's box meets k's box there.
+		dk := kxf.Pos.Sub(kFrom.Pos)
+		d := cur.Pos.Sub(from.Pos).Sub(dk)
+		kStart := kBox
+		if q != nil {
+			kStart = q.from
+		}
+		if !p.from.MeetsAlong(d, kStart) {
 			return out
 		}
-		hit, ok := narrowphase.Cast(b.shapes[s], from, d, b.shapes[k], kxf)
+		hit, pa, ok := narrowphase.CastEnter(b.shapes[s], from, d, b.shapes[k], kFrom)
 		if !ok {
 			return out
 		}
-		t, h, rel = hit.Fraction, hit, d
+		t, h, partS, partK = hit.Fraction, hit, pa, hit.Part
+		if dk != (shape.Vec2{}) {
+			h.Point = h.Point.Add(dk.Scale(t))
+		}
 	} else {
 		sa := narrowphase.Sweep{P0: from.Pos, P1: cur.Pos, A0: p.angle, A1: b.angle[s]}
 		sb := narrowphase.Sweep{P0: kxf.Pos, P1: kxf.Pos, A0: b.angle[k], A1: b.angle[k]}
 		if q != nil {
 			sb.P0, sb.A0 = q.pos, q.angle
 		}
-		toi, ok := narrowphase.TimeOfImpact(b.shapes[s], sa, b.shapes[k], sb)
+		toi, pa, pb, ok := narrowphase.TimeOfImpactEnter(b.shapes[s], sa, b.shapes[k], sb)
 		if !ok {
 			return out
 		}
-		t = toi
-		// The touch's point and normal: a cast over what is left of the
-		// translation from the places at the time of impact, else from
-		// the bullet's centre against its motion.
+		t, partS, partK = toi, pa, pb
+		// The touch's point and normal: a cast of the touching parts over
+		// what is left of the translation from the places at the time of
+		// impact, else from the bullet's centre against its motion.
 		ta, tb := sa.At(t), sb.At(t)
-		sAt, kAt, rel = ta, tb, cur.Pos.Sub(ta.Pos).Sub(kxf.Pos.Sub(tb.Pos))
-		if hit, ok := narrowphase.Cast(b.shapes[s], ta, rel, b.shapes[k], tb); ok && hit.Fraction == 0 {
+		shA, xa := b.shapes[s].Part(partS, ta)
+		shB, xb := b.shapes[k].Part(partK, tb)
+		if hit, ok := narrowphase.Cast(shA, xa, cur.Pos.Sub(ta.Pos).Sub(kxf.Pos.Sub(tb.Pos)), shB, xb); ok && hit.Fraction == 0 {
 			h = hit
 		} else {
 			h = narrowphase.CastHit{Point: ta.Pos, Normal: from.Pos.Sub(cur.Pos).Normalize()}
-		}
-	}
-	// The parts that touch: Cast names the still shape's; a composite
-	// bullet's own comes from the same cast the other way round.
-	partS, partK := 0, h.Part
-	if !b.shapes[s].Kind().Convex() && rel != (shape.Vec2{}) {
-		if r, ok := narrowphase.Cast(b.shapes[k], kAt, rel.Neg(), b.shapes[s], sAt); ok {
-			partS = r.Part
 		}
 	}
 	// h.Normal points from k toward the bullet; a contact's from A to B.

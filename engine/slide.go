@@ -57,8 +57,8 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 	for np < MaxSlides && rem != (shape.Vec2{}) {
 		xf := shape.Transform{Pos: pos, Rot: t.Rot}
 		h, ok := w.firstCast(s, xf, rem, newQuery(f), true)
-		if !ok {
-			break
+		if !ok || h.Fraction >= 1 {
+			break // a touch at the end of the motion neither stops nor deflects it
 		}
 		res.Blocked = true
 		res.Hits[res.Count] = h

@@ -42,9 +42,9 @@ type Contact struct {
 	Sensor bool
 	// Swept is set for a contact a bullet made on its way through the last
 	// Step's motion (see BodyDef.Bullet) that is not an overlap at its end:
-	// TOI is the fraction of the bullet's motion at the touch, and the
-	// manifold is the touch then (Depth 0, one point); PartA and PartB are
-	// the parts that touch first.
+	// TOI is the fraction of the bullet's motion (of both bullets', for two)
+	// at which the overlap began, the manifold is the touch then (Depth 0,
+	// one point), and PartA and PartB name the parts that touched first.
 	Swept bool
 	TOI   float64
 }

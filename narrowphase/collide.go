@@ -67,13 +67,20 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 		return flipped(Collide(b, tb, a, ta))
 	}
 	f := &pairTable[a.Kind()][b.Kind()]
+	var m Manifold
+	var ok bool
 	switch {
 	case f.collide == nil:
 		return Manifold{}, false
 	case f.swap:
-		return flipped(f.collide(b, tb, a, ta))
+		m, ok = flipped(f.collide(b, tb, a, ta))
+	default:
+		m, ok = f.collide(a, ta, b, tb)
 	}
-	return f.collide(a, ta, b, tb)
+	if ok && touchCandidate(a, ta, b, tb) && inTouchBand(m.Depth, a, ta, b, tb) && exactlyApart(a, ta, b, tb) {
+		return Manifold{}, false // touching exactly (see touchBand)
+	}
+	return m, ok
 }
 
 // before reports whether (a, ta) comes strictly before (b, tb) in a total
@@ -147,13 +154,29 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 		a, ta, b, tb = b, tb, a, ta
 	}
 	f := &pairTable[a.Kind()][b.Kind()]
+	var ok bool
 	switch {
 	case f.overlap == nil:
 		return false
 	case f.swap:
-		return f.overlap(b, tb, a, ta)
+		ok = f.overlap(b, tb, a, ta)
+	default:
+		ok = f.overlap(a, ta, b, tb)
 	}
-	return f.overlap(a, ta, b, tb)
+	if ok && touchCandidate(a, ta, b, tb) {
+		// Collide's answer exactly, touching included: confirm an overlap
+		// within the rounding band as Collide does.
+		var m Manifold
+		if f.swap {
+			m, ok = f.collide(b, tb, a, ta)
+		} else {
+			m, ok = f.collide(a, ta, b, tb)
+		}
+		if ok && inTouchBand(m.Depth, a, ta, b, tb) && exactlyApart(a, ta, b, tb) {
+			return false
+		}
+	}
+	return ok
 }
 
 // toWorld converts a manifold computed in the local frame placed by t to

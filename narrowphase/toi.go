@@ -52,7 +52,8 @@ func TimeOfImpact(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bo
 		return 0, false
 	}
 	if !a.Kind().Convex() || !b.Kind().Convex() {
-		return toiComposite(a, sa, b, sb)
+		t, _, _, hit := toiComposite(a, sa, b, sb, false)
+		return t, hit
 	}
 	return timeOfImpact(a, shape.Transform{}, sa, b, shape.Transform{}, sb)
 }
@@ -60,23 +61,29 @@ func TimeOfImpact(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bo
 // toiComposite is TimeOfImpact part by part: the earliest touch of any
 // part pair, each part carried by its body's sweep. Against a chain that
 // does not turn, only the segments near the other shape's path are tried.
-func toiComposite(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (float64, bool) {
+// It returns the time and the part pair, the lower pair on equal times;
+// with enter set, only part pairs whose interiors then meet count (see
+// TimeOfImpactEnter).
+func toiComposite(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep, enter bool) (best float64, ia, ib int, found bool) {
 	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
-		return 0, false
+		return 0, 0, 0, false
 	}
-	best, found := 0.0, false
 	partsOnPath(a, sa, b, sb, func(i int) bool {
 		pa, offA := partAt(a, i)
 		partsOnPath(b, sb, a, sa, func(j int) bool {
 			pb, offB := partAt(b, j)
-			if t, ok := timeOfImpact(pa, offA, sa, pb, offB, sb); ok && (!found || t < best) {
-				best, found = t, true
+			if enter && bare(pa) && bare(pb) {
+				return true // segments never overlap segments
+			}
+			if t, ok := timeOfImpact(pa, offA, sa, pb, offB, sb); ok && (!found || t < best || t == best && (i < ia || i == ia && j < ib)) &&
+				(!enter || entersAfter(pa, offA, sa, pb, offB, sb, t)) {
+				best, ia, ib, found = t, i, j, true
 			}
 			return true
 		})
 		return true
 	})
-	return best, found
+	return best, ia, ib, found
 }
 
 // partsOnPath calls fn with each part of s (moving along ss) that may meet

@@ -1,0 +1,125 @@
+package narrowphase
+
+import (
+	"math"
+
+	"github.com/collide-go/collide/shape"
+)
+
+// CastEnter reports when shape a, placed by ta and moved by delta
+// (translation only), first overlaps shape b, placed by tb, which stays:
+// Cast, except that a part pair that only touches on the way (a graze
+// along a face, a touch at the start followed by a move away, a touch at
+// the end) does not count, since touching is not a contact. Fraction is
+// where the overlapping part pair first touches; Part is b's part and
+// partA a's (indexes as in Shape.Part, 0 for a simple shape), the lower
+// pair on equal fractions.
+//
+// Algorithm: for each part pair Cast gives the entry time t0 into the
+// pair's Minkowski difference M and a cast back from the end the exit time
+// t1; M is convex, so the motion passes through its interior exactly when
+// t0 < t1 and the pose half-way between them overlaps (a motion along a
+// face of M touches it on a whole interval without overlapping).
+func CastEnter(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (hit CastHit, partA int, ok bool) {
+	if !a.Valid() || !b.Valid() || !(math.Abs(delta.X) <= shape.MaxMagnitude && math.Abs(delta.Y) <= shape.MaxMagnitude) {
+		return CastHit{}, 0, false
+	}
+	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
+		return CastHit{}, 0, false // segments never overlap segments
+	}
+	ta, tb, o := recentre(a, ta, b, tb)
+	boxB := b.WorldAABB(tb)
+	forParts(a, ta, boxB.Union(boxB.Translate(delta.Neg())), func(i int, sa shape.Shape, xa shape.Transform) bool {
+		boxA := sa.WorldAABB(xa)
+		forParts(b, tb, boxA.Union(boxA.Translate(delta)), func(j int, sb shape.Shape, xb shape.Transform) bool {
+			if !boxPathMeets(boxA, delta, sb.WorldAABB(xb)) {
+				return true
+			}
+			h, hok := Cast(sa, xa, delta, sb, xb)
+			if !hok || (ok && (h.Fraction > hit.Fraction || h.Fraction == hit.Fraction && (i > partA || i == partA && j > hit.Part))) {
+				return true
+			}
+			if !passesThrough(sa, xa, delta, sb, xb, h.Fraction) {
+				return true
+			}
+			h.Part = j
+			hit, partA, ok = h, i, true
+			return true
+		})
+		return true
+	})
+	if ok {
+		hit.Point = hit.Point.Add(o)
+	}
+	return hit, partA, ok
+}
+
+// passesThrough reports whether convex a, placed by ta and moved by delta,
+// overlaps convex b at some time after t0, its first touch: the exit time
+// comes from a cast back from the end, and the pose half-way between entry
+// and exit must overlap.
+func passesThrough(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, t0 float64) bool {
+	end := shape.Transform{Pos: ta.Pos.Add(delta), Rot: ta.Rot}
+	back, ok := Cast(a, end, delta.Neg(), b, tb)
+	if !ok {
+		return false
+	}
+	t1 := 1 - back.Fraction
+	if !(t1 > t0) {
+		return Overlap(a, shape.Transform{Pos: ta.Pos.Add(delta.Scale(t0)), Rot: ta.Rot}, b, tb)
+	}
+	mid := shape.Transform{Pos: ta.Pos.Add(delta.Scale(t0 + (t1-t0)/2)), Rot: ta.Rot}
+	return Overlap(a, mid, b, tb)
+}
+
+// TimeOfImpactEnter is TimeOfImpact for a contact: the first time at
+// which a part pair of a and b that goes on to overlap touches, and the
+// parts (pa of a and pb of b, indexes as in Shape.Part, 0 for a simple
+// shape; the lower pair on equal times). A part pair that only touches (a
+// touch at the start followed by a move apart, a graze, two segments,
+// which never overlap) does not count.
+//
+// Algorithm: TimeOfImpact gives a pair's first touch t0 and, run on the
+// sweeps reversed, its last touch t1; the pair counts when it overlaps at
+// one of nine evenly spread times from t0 to t1. A turning pair may touch,
+// part and overlap later within one step: an overlap shorter than an
+// eighth of the time between its first and last touches can be missed.
+func TimeOfImpactEnter(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (t float64, pa, pb int, hit bool) {
+	if !a.Valid() || !b.Valid() || !sweepFinite(sa) || !sweepFinite(sb) {
+		return 0, 0, 0, false
+	}
+	if a.Kind().Convex() && b.Kind().Convex() {
+		if bare(a) && bare(b) {
+			return 0, 0, 0, false
+		}
+		t, hit = timeOfImpact(a, shape.Transform{}, sa, b, shape.Transform{}, sb)
+		if hit && !entersAfter(a, shape.Transform{}, sa, b, shape.Transform{}, sb, t) {
+			return 0, 0, 0, false
+		}
+		return t, 0, 0, hit
+	}
+	return toiComposite(a, sa, b, sb, true)
+}
+
+// bare reports whether s is a segment (no thickness: it overlaps nothing
+// else without thickness).
+func bare(s shape.Shape) bool { return s.Kind() == shape.KindSegment }
+
+// entersAfter reports whether convex a and b (placed by offA and offB in
+// bodies moving along sa and sb), first touching at t0, overlap at one of
+// nine evenly spread times from t0 to their last touch.
+func entersAfter(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, offB shape.Transform, sb Sweep, t0 float64) bool {
+	rev := func(s Sweep) Sweep { return Sweep{P0: s.P1, P1: s.P0, A0: s.A1, A1: s.A0} }
+	t1 := t0
+	if u, ok := timeOfImpact(a, offA, rev(sa), b, offB, rev(sb)); ok {
+		t1 = max(t0, 1-u)
+	}
+	for k := range 9 {
+		t := t0 + float64(t1-t0)*float64(k)/8
+		xa, xb := sa.At(t).Mul(offA), sb.At(t).Mul(offB)
+		if Overlap(a, xa, b, xb) {
+			return true
+		}
+	}
+	return false
+}
