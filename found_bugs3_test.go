@@ -186,3 +186,27 @@ func TestMoveAndSlideEndTouchingNotBlockedBug(t *testing.T) {
 		}
 	}
 }
+
+// TestBulletTurningThroughThinWallBug: a square bullet turning in place
+// swept a corner through a thin wall (0.0078 thick) and got no contact:
+// the turning sweep's check that a touch goes on to overlap sampled nine
+// times between the first and the last touch, and the corner's short
+// passage through the wall fell between them (this branch's first fix of
+// TestBulletTurningAwayFromTouchBug, caught by TestExactBulletSweeps). An
+// OBB 1.625×1.625 at (3.5625, 6.5625) turning from 0 to −1.78, the wall
+// an OBB 0.9375×0.0078125 at (5.8125, 4.75); at 0 and at 1e6.
+func TestBulletTurningThroughThinWallBug(t *testing.T) {
+	sq := must[collide.Shape](t)(collide.NewOBB(1.625, 1.625))
+	wall := must[collide.Shape](t)(collide.NewOBB(0.9375, 0.0078125))
+	for _, base := range []collide.Vec2{collide.V(0, 0), collide.V(1e6, -1e6)} {
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		wl := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: wall, Position: base.Add(collide.V(5.8125, 4.75)), Kind: collide.Static}))
+		b := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: sq, Position: base.Add(collide.V(3.5625, 6.5625)), Bullet: true}))
+		w.Step()
+		_ = w.SetTransform(b, base.Add(collide.V(3.5625, 6.5625)), -1.7814578690717089)
+		cs := stepContacts(w)
+		if len(cs) != 1 || cs[0].A != wl || !cs[0].Swept {
+			t.Errorf("at %v: the square's corner sweeps through the wall; contacts %+v, want one swept contact", base, cs)
+		}
+	}
+}

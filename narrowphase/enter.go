@@ -73,17 +73,18 @@ func passesThrough(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 }
 
 // TimeOfImpactEnter is TimeOfImpact for a contact: the first time at
-// which a part pair of a and b that goes on to overlap touches, and the
+// which a part pair of a and b touches on its way to overlapping, and the
 // parts (pa of a and pb of b, indexes as in Shape.Part, 0 for a simple
-// shape; the lower pair on equal times). A part pair that only touches (a
-// touch at the start followed by a move apart, a graze, two segments,
-// which never overlap) does not count.
+// shape; the lower pair on equal times). Two segments (which never
+// overlap) do not count, nor does a pair that touches at the start and
+// moves apart: its next touch, if any, counts.
 //
-// Algorithm: TimeOfImpact gives a pair's first touch t0 and, run on the
-// sweeps reversed, its last touch t1; the pair counts when it overlaps at
-// one of nine evenly spread times from t0 to t1. A turning pair may touch,
-// part and overlap later within one step: an overlap shorter than an
-// eighth of the time between its first and last touches can be missed.
+// Algorithm: TimeOfImpact gives a pair's first touch. Reached from a gap
+// (a time after 0), the shapes are closing in there. At 0, a pair that
+// does not overlap is followed over the first thousandth of the motion
+// (times 1e-9, 1e-8, …): an overlap there starts the contact at 0; a gap
+// grown beyond TimeOfImpact's target means they parted, and TimeOfImpact
+// from that time finds the next touch.
 func TimeOfImpactEnter(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (t float64, pa, pb int, hit bool) {
 	if !a.Valid() || !b.Valid() || !sweepFinite(sa) || !sweepFinite(sb) {
 		return 0, 0, 0, false
@@ -93,8 +94,8 @@ func TimeOfImpactEnter(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (t floa
 			return 0, 0, 0, false
 		}
 		t, hit = timeOfImpact(a, shape.Transform{}, sa, b, shape.Transform{}, sb)
-		if hit && !entersAfter(a, shape.Transform{}, sa, b, shape.Transform{}, sb, t) {
-			return 0, 0, 0, false
+		if hit {
+			t, hit = enterTime(a, shape.Transform{}, sa, b, shape.Transform{}, sb, t)
 		}
 		return t, 0, 0, hit
 	}
@@ -105,21 +106,51 @@ func TimeOfImpactEnter(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (t floa
 // else without thickness).
 func bare(s shape.Shape) bool { return s.Kind() == shape.KindSegment }
 
-// entersAfter reports whether convex a and b (placed by offA and offB in
-// bodies moving along sa and sb), first touching at t0, overlap at one of
-// nine evenly spread times from t0 to their last touch.
-func entersAfter(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, offB shape.Transform, sb Sweep, t0 float64) bool {
-	rev := func(s Sweep) Sweep { return Sweep{P0: s.P1, P1: s.P0, A0: s.A1, A1: s.A0} }
-	t1 := t0
-	if u, ok := timeOfImpact(a, offA, rev(sa), b, offB, rev(sb)); ok {
-		t1 = max(t0, 1-u)
+// enterTime returns when convex a and b (placed by offA and offB in bodies
+// moving along sa and sb), first touching at t0, begin to overlap (see
+// TimeOfImpactEnter), and false if they part without overlapping and never
+// touch again.
+func enterTime(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, offB shape.Transform, sb Sweep, t0 float64) (float64, bool) {
+	if t0 > 0 {
+		return t0, true
 	}
-	for k := range 9 {
-		t := t0 + float64(t1-t0)*float64(k)/8
-		xa, xb := sa.At(t).Mul(offA), sb.At(t).Mul(offB)
+	place := func(t float64) (shape.Transform, shape.Transform) {
+		xa, xb := sa.At(t), sb.At(t)
+		if offA != (shape.Transform{}) {
+			xa = xa.Mul(offA)
+		}
+		if offB != (shape.Transform{}) {
+			xb = xb.Mul(offB)
+		}
+		return xa, xb
+	}
+	if xa, xb := place(0); Overlap(a, xa, b, xb) {
+		return 0, true
+	}
+	target := float64(toiTarget * (partRadius(a, offA) + partRadius(b, offB)))
+	var ca, cb placed
+	ca.init(a)
+	cb.init(b)
+	for tau := 1e-9; tau <= 1e-3; tau *= 10 {
+		xa, xb := place(tau)
 		if Overlap(a, xa, b, xb) {
-			return true
+			return 0, true
+		}
+		ca.place(a, xa, xb.Pos)
+		cb.place(b, xb, xb.Pos)
+		var sx simplex
+		if d, _ := gjkGap(&ca, &cb, &sx); d > 2*target {
+			// Parted: the next touch, if any, on the rest of the sweep.
+			sub := func(s Sweep) Sweep {
+				p := s.At(tau)
+				return Sweep{P0: p.Pos, P1: s.P1, A0: s.A0 + float64(tau*(s.A1-s.A0)), A1: s.A1}
+			}
+			t, ok := timeOfImpact(a, offA, sub(sa), b, offB, sub(sb))
+			if !ok {
+				return 0, false
+			}
+			return tau + float64(t*(1-tau)), true
 		}
 	}
-	return false
+	return 0, true // still within reach of touching: count it
 }

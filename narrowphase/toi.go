@@ -75,8 +75,11 @@ func toiComposite(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep, enter bool) 
 			if enter && bare(pa) && bare(pb) {
 				return true // segments never overlap segments
 			}
-			if t, ok := timeOfImpact(pa, offA, sa, pb, offB, sb); ok && (!found || t < best || t == best && (i < ia || i == ia && j < ib)) &&
-				(!enter || entersAfter(pa, offA, sa, pb, offB, sb, t)) {
+			t, ok := timeOfImpact(pa, offA, sa, pb, offB, sb)
+			if ok && enter && (!found || t <= best) {
+				t, ok = enterTime(pa, offA, sa, pb, offB, sb, t)
+			}
+			if ok && (!found || t < best || t == best && (i < ia || i == ia && j < ib)) {
 				best, ia, ib, found = t, i, j, true
 			}
 			return true
