@@ -68,7 +68,8 @@ func passesThrough(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 	if !(t1 > t0) {
 		return Overlap(a, shape.Transform{Pos: ta.Pos.Add(delta.Scale(t0)), Rot: ta.Rot}, b, tb)
 	}
-	mid := shape.Transform{Pos: ta.Pos.Add(delta.Scale(t0 + (t1-t0)/2)), Rot: ta.Rot}
+	// The halving stays a division: t0 + (t1−t0)·0.5 could be fused.
+	mid := shape.Transform{Pos: ta.Pos.Add(delta.Scale(t0 + float64((t1-t0)/2))), Rot: ta.Rot}
 	return Overlap(a, mid, b, tb)
 }
 

@@ -172,9 +172,24 @@ func twoSum(a, b float64) (s, e float64) {
 	return s, (a - av) + (b - bv)
 }
 
-// twoProd returns p = fl(a·b) and e with a·b = p + e exactly (the fused
-// multiply-add gives the product's rounding error, the same on every CPU).
+// twoProd returns p = fl(a·b) and e with a·b = p + e exactly: Dekker's
+// product over Veltkamp's split halves (Shewchuk, "Adaptive precision
+// floating-point arithmetic", Two-Product), each partial product rounded
+// on its own, so that no CPU fuses them and every CPU gives the same e.
+// It is exact while no product overflows or underflows: |a|, |b| ≤ 1e150
+// (shape.MaxMagnitude) and their halves' products above the subnormals.
 func twoProd(a, b float64) (p, e float64) {
 	p = float64(a * b)
-	return p, math.FMA(a, b, -p)
+	ah, al := split(a)
+	bh, bl := split(b)
+	x, y, z, w := float64(ah*bh), float64(al*bh), float64(ah*bl), float64(al*bl)
+	return p, w - (((p - x) - y) - z)
+}
+
+// split returns hi + lo = a exactly, each with at most 26 significant
+// bits (Veltkamp's split by 2^27 + 1).
+func split(a float64) (hi, lo float64) {
+	c := float64(134217729 * a)
+	hi = c - (c - a)
+	return hi, a - hi
 }
