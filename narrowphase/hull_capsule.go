@@ -2,6 +2,7 @@ package narrowphase
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/collide-go/collide/shape"
 )
@@ -25,33 +26,36 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 	m0 := rel.Rot.Apply(nb) // the core's right side normal
 	r := b.Radius()
 
-	// a's faces: B's core must move by pen = n·v_i − min(n·q) along n_i
-	// to clear it; the separation is −pen.
+	// One pass over a's vertices and their faces tests both kinds of
+	// axis. a's faces: B's core must move by pen = n·v_i − min(n·q) along
+	// n_i to clear it; the separation is −pen. The core's two sides: a lies
+	// beyond side m by min over a of m·(v − q0).
+	verts := h.verts
+	normals := h.normals[:len(verts)] // one length: no bounds checks below
 	bestSep, face, refIsA := math.Inf(-1), 0, true
+	lo, hi := math.Inf(1), math.Inf(-1)
+	var xs [shape.MaxPolygonVertices]float64 // m0·(v_i − q0), kept for the core's side below
 	// Plain comparisons, not math.Min: every value here is finite.
-	for i, n := range h.normals {
+	for i, v := range verts {
+		n := normals[i]
 		s0, s1 := n.Dot(q0), n.Dot(q1)
 		if s1 < s0 {
 			s0 = s1
 		}
-		if s := s0 - n.Dot(h.verts[i]); s > bestSep {
+		if s := s0 - n.Dot(v); s > bestSep {
 			bestSep, face = s, i
 		}
-	}
-	if bestSep >= r {
-		return Manifold{}, false
-	}
-	// The core's two sides: a lies beyond side m by min over a of
-	// m·(v − q0).
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range h.verts {
 		x := m0.Dot(v.Sub(q0))
+		xs[i] = x
 		if x < lo {
 			lo = x
 		}
 		if x > hi {
 			hi = x
 		}
+	}
+	if bestSep >= r {
+		return Manifold{}, false
 	}
 	side := m0 // the side facing a, as B's outward normal
 	sepB := lo
@@ -89,29 +93,35 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 		// non-negative mix of their normals); the other vertices are
 		// skipped. A tolerance of rounding size keeps an end that touches
 		// a vertex or face from slipping through.
-		nv := len(h.verts)
+		nv := len(verts)
 		var sep [shape.MaxPolygonVertices]float64
 		for k, q := range [2]shape.Vec2{q0, q1} {
-			tol := -touchTol * (math.Abs(q.X) + math.Abs(q.Y) + math.Abs(h.verts[0].X) + math.Abs(h.verts[0].Y) + 1)
-			for i, v := range h.verts {
-				sep[i] = h.normals[i].Dot(q.Sub(v))
-			}
-			ip := nv - 1 // the face before vertex i
-			for i, v := range h.verts {
-				si, sp := sep[i], sep[ip]
-				ip = i
-				if si < tol && sp < tol {
-					continue // behind both faces at vertex i
+			tol := -touchTol * (math.Abs(q.X) + math.Abs(q.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
+			// Bit i of front: q is not behind face i. Vertex i is visited
+			// when q is in front of face i or of the face before it, in
+			// ascending order as a plain loop would (ties keep the first).
+			var front uint32
+			for i, v := range verts {
+				si := normals[i].Dot(q.Sub(v))
+				sep[i] = si
+				if !(si < tol) {
+					front |= 1 << i
 				}
+			}
+			all := uint32(1)<<nv - 1
+			for visit := (front | front<<1 | front>>(nv-1)) & all; visit != 0; visit &= visit - 1 {
+				i := bits.TrailingZeros32(visit)
+				v := verts[i]
 				w := q.Sub(v)
 				if dd := w.LenSq(); dd < d2 {
 					d2, feat = dd, hcFeature{kind: hcVertexVertex, i: i, k: k}
 				}
-				if si < tol {
+				if front&(1<<i) == 0 {
 					continue // behind face i
 				}
-				e := h.verts[next(i, nv)].Sub(v)
+				e := verts[next(i, nv)].Sub(v)
 				if u := w.Dot(e); u > 0 && u < e.LenSq() {
+					si := sep[i]
 					if si < 0 {
 						si = 0 // behind by rounding only: touching
 					}
@@ -123,11 +133,12 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 		}
 		e := q1.Sub(q0)
 		ee := e.LenSq()
-		for i, v := range h.verts {
-			w := v.Sub(q0)
-			if u := w.Dot(e); u > 0 && u < ee {
-				s := m0.Dot(w)
-				if dd := float64(s * s); dd < d2 {
+		for i, v := range verts {
+			// The side distance first: it is at hand and rules out most
+			// vertices.
+			s := xs[i]
+			if dd := float64(s * s); dd < d2 {
+				if u := v.Sub(q0).Dot(e); u > 0 && u < ee {
 					d2, feat = dd, hcFeature{kind: hcVertexOnCore, i: i}
 				}
 			}
@@ -160,7 +171,7 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 			n, face, refIsA = h.normals[feat.i], feat.i, true
 		case hcVertexOnCore:
 			n, refIsA = m0.Neg(), false
-			if m0.Dot(h.verts[feat.i].Sub(q0)) < 0 {
+			if xs[feat.i] < 0 {
 				n = m0
 			}
 			side = n.Neg()
