@@ -94,21 +94,28 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 		// skipped. A tolerance of rounding size keeps an end that touches
 		// a vertex or face from slipping through.
 		nv := len(verts)
-		var sep [shape.MaxPolygonVertices]float64
-		for k, q := range [2]shape.Vec2{q0, q1} {
-			tol := -touchTol * (math.Abs(q.X) + math.Abs(q.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
-			// Bit i of front: q is not behind face i. Vertex i is visited
-			// when q is in front of face i or of the face before it, in
-			// ascending order as a plain loop would (ties keep the first).
-			var front uint32
-			for i, v := range verts {
-				si := normals[i].Dot(q.Sub(v))
-				sep[i] = si
-				if !(si < tol) {
-					front |= 1 << i
-				}
+		// Bit i of front0 (front1): q0 (q1) is not behind face i.
+		tol0 := -touchTol * (math.Abs(q0.X) + math.Abs(q0.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
+		tol1 := -touchTol * (math.Abs(q1.X) + math.Abs(q1.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
+		var front0, front1 uint32
+		for i, v := range verts {
+			n := normals[i]
+			if !(n.Dot(q0.Sub(v)) < tol0) {
+				front0 |= 1 << i
 			}
-			all := uint32(1)<<nv - 1
+			if !(n.Dot(q1.Sub(v)) < tol1) {
+				front1 |= 1 << i
+			}
+		}
+		all := uint32(1)<<nv - 1
+		for k, q := range [2]shape.Vec2{q0, q1} {
+			front := front0
+			if k == 1 {
+				front = front1
+			}
+			// Vertex i is visited when q is in front of face i or of the
+			// face before it, in ascending order as a plain loop would
+			// (ties keep the first).
 			for visit := (front | front<<1 | front>>(nv-1)) & all; visit != 0; visit &= visit - 1 {
 				i := bits.TrailingZeros32(visit)
 				v := verts[i]
@@ -121,7 +128,7 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 				}
 				e := verts[next(i, nv)].Sub(v)
 				if u := w.Dot(e); u > 0 && u < e.LenSq() {
-					si := sep[i]
+					si := normals[i].Dot(w) // as in the front pass
 					if si < 0 {
 						si = 0 // behind by rounding only: touching
 					}
