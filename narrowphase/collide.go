@@ -57,16 +57,19 @@ func init() {
 // only touch do not collide. Invalid shapes never collide. Collide allocates
 // nothing.
 func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	// Each call of a Shape method copies the shape through memory (it has
+	// too many fields to live in registers): the kinds are read once.
+	ka, kb := a.Kind(), b.Kind()
 	if !a.Valid() || !b.Valid() {
 		return Manifold{}, false
 	}
-	if !a.Kind().Convex() || !b.Kind().Convex() {
+	if !ka.Convex() || !kb.Convex() {
 		return collideComposite(a, ta, b, tb)
 	}
-	if a.Kind() == b.Kind() && before(b, tb, a, ta) {
+	if ka == kb && before(b, tb, a, ta) {
 		return flipped(Collide(b, tb, a, ta))
 	}
-	f := &pairTable[a.Kind()][b.Kind()]
+	f := &pairTable[ka][kb]
 	switch {
 	case f.collide == nil:
 		return Manifold{}, false
@@ -137,16 +140,17 @@ func flipped(m Manifold, ok bool) (Manifold, bool) { return m.Flip(), ok }
 // (touching is not overlapping), but builds no manifold. It allocates
 // nothing.
 func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	ka, kb := a.Kind(), b.Kind() // read once, as in Collide
 	if !a.Valid() || !b.Valid() {
 		return false
 	}
-	if !a.Kind().Convex() || !b.Kind().Convex() {
+	if !ka.Convex() || !kb.Convex() {
 		return overlapComposite(a, ta, b, tb)
 	}
-	if a.Kind() == b.Kind() && before(b, tb, a, ta) {
+	if ka == kb && before(b, tb, a, ta) {
 		a, ta, b, tb = b, tb, a, ta
 	}
-	f := &pairTable[a.Kind()][b.Kind()]
+	f := &pairTable[ka][kb]
 	switch {
 	case f.overlap == nil:
 		return false
