@@ -42,9 +42,9 @@ func init() {
 	// cores plus the radius against boxes and polygons.
 	for _, k := range []shape.Kind{shape.KindCapsule, shape.KindSegment} {
 		register(shape.KindCircle, k, circleCapsule, circleCapsuleOverlap)
-		register(shape.KindAABB, k, boxCapsule, boxCapsuleOverlap)
-		register(shape.KindOBB, k, boxCapsule, boxCapsuleOverlap)
-		register(shape.KindPolygon, k, polygonCapsule, polygonCapsuleOverlap)
+		register(shape.KindAABB, k, hullCapsule, hullCapsuleOverlap)
+		register(shape.KindOBB, k, hullCapsule, hullCapsuleOverlap)
+		register(shape.KindPolygon, k, hullCapsule, hullCapsuleOverlap)
 	}
 	register(shape.KindCapsule, shape.KindCapsule, capsuleCapsule, capsuleCapsuleOverlap)
 	register(shape.KindCapsule, shape.KindSegment, capsuleCapsule, capsuleCapsuleOverlap)

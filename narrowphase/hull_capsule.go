@@ -7,8 +7,10 @@ import (
 	"github.com/collide-go/collide/shape"
 )
 
-// hullCapsule collides a box or polygon a with a capsule or segment b, in
-// a's frame, where a's normals are precomputed.
+// hullCapsule collides a box (an AABB by its effective transform, or an
+// OBB) or polygon a with a capsule or segment b, in a's frame, where a's
+// normals are precomputed: the pair routine of all three kinds with a
+// capsule or segment, one call deep.
 //
 // The Minkowski difference of a's hull and b's core segment has for face
 // normals a's normals and the core's two side normals, so the separating
@@ -19,7 +21,15 @@ import (
 // two the cores are apart by their distance d, the least over b's ends
 // against a's edges and a's vertices against b's core, and the depth is
 // r − d. Contact points clip the incident feature to the reference face.
-func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	// A box's corners sit in this frame; a polygon lends its slices.
+	var corners [4]shape.Vec2
+	h := polygonHull(a)
+	if h.verts == nil {
+		corners = a.Corners()
+		h = hull{corners[:], boxNormals[:]}
+		ta = a.EffectiveTransform(ta)
+	}
 	rel := ta.MulInv(tb)
 	vb0, vb1, nb := b.SegmentFrame()
 	q0, q1 := rel.Apply(vb0), rel.Apply(vb1)
@@ -226,24 +236,7 @@ const (
 	hcTouch // the cores touch: no feature pair gives a direction
 )
 
-// polygonCapsule collides a polygon with a capsule or segment.
-func polygonCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	return hullCapsule(polygonHull(a), ta, b, tb)
-}
-
-func polygonCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := polygonCapsule(a, ta, b, tb)
-	return ok
-}
-
-// boxCapsule collides a box (an AABB by its effective transform, or an OBB)
-// with a capsule or segment.
-func boxCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	ca := a.Corners()
-	return hullCapsule(hull{ca[:], boxNormals[:]}, a.EffectiveTransform(ta), b, tb)
-}
-
-func boxCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := boxCapsule(a, ta, b, tb)
+func hullCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	_, ok := hullCapsule(a, ta, b, tb)
 	return ok
 }
