@@ -161,13 +161,21 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 }
 
 // toWorld converts a manifold computed in the local frame placed by t to
-// world coordinates.
+// world coordinates. It is small enough to be inlined and leaves the work
+// to the method of the same name.
 func toWorld(m Manifold, t shape.Transform) Manifold {
+	m.toWorld(t)
+	return m
+}
+
+// toWorld converts m, computed in the local frame placed by t, to world
+// coordinates in place: a Manifold is too large for registers, and a
+// pointer saves copying it in and out.
+func (m *Manifold) toWorld(t shape.Transform) {
 	m.Normal = t.Rot.Apply(m.Normal)
 	for i := range m.Count {
 		m.Points[i].Point = t.Apply(m.Points[i].Point)
 	}
-	return m
 }
 
 // single returns a one-point manifold.

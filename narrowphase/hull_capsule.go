@@ -218,7 +218,8 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 		w1, w2 := h.verts[k], h.verts[next(k, len(h.verts))]
 		clipSegments(&m, q0, q1, side, w1, w2, side.Neg(), r, 0)
 	}
-	return toWorld(m, ta), true
+	m.toWorld(ta)
+	return m, true
 }
 
 // hcFeature names the nearest features of a hull and a core segment that
