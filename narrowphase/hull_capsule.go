@@ -133,7 +133,7 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 				if dd := w.LenSq(); dd < d2 {
 					d2, feat = dd, hcFeature{kind: hcVertexVertex, i: i, k: k}
 				}
-				if front&(1<<i) == 0 {
+				if front&(visit&-visit) == 0 { // visit's lowest bit is i
 					continue // behind face i
 				}
 				e := verts[next(i, nv)].Sub(v)
@@ -209,13 +209,13 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 	} else {
 		// b's side is the reference; a's incident edge is the one most
 		// anti-parallel to it.
-		k, best := 0, math.Inf(1)
-		for j, nn := range h.normals {
-			if dd := nn.Dot(side); dd < best {
+		k, best := 0, normals[0].Dot(side)
+		for j := 1; j < len(normals); j++ {
+			if dd := normals[j].Dot(side); dd < best {
 				best, k = dd, j
 			}
 		}
-		w1, w2 := h.verts[k], h.verts[next(k, len(h.verts))]
+		w1, w2 := verts[k], verts[next(k, len(verts))]
 		clipSegments(&m, q0, q1, side, w1, w2, side.Neg(), r, 0)
 	}
 	m.toWorld(ta)
