@@ -44,7 +44,8 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 	normals := h.normals[:len(verts)] // one length: no bounds checks below
 	bestSep, face, refIsA := math.Inf(-1), 0, true
 	lo, hi := math.Inf(1), math.Inf(-1)
-	var xs [shape.MaxPolygonVertices]float64 // m0·(v_i − q0), kept for the core's side below
+	var xsBuf [shape.MaxPolygonVertices]float64
+	xs := xsBuf[:len(verts)] // m0·(v_i − q0), kept for the core's side below
 	// Plain comparisons, not math.Min: every value here is finite.
 	for i, v := range verts {
 		n := normals[i]
@@ -108,14 +109,16 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 		tol0 := -touchTol * (math.Abs(q0.X) + math.Abs(q0.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
 		tol1 := -touchTol * (math.Abs(q1.X) + math.Abs(q1.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
 		var front0, front1 uint32
+		bit := uint32(1) // 1 << i, without a shift by a variable
 		for i, v := range verts {
 			n := normals[i]
 			if !(n.Dot(q0.Sub(v)) < tol0) {
-				front0 |= 1 << i
+				front0 |= bit
 			}
 			if !(n.Dot(q1.Sub(v)) < tol1) {
-				front1 |= 1 << i
+				front1 |= bit
 			}
+			bit <<= 1
 		}
 		all := uint32(1)<<nv - 1
 		for k, q := range [2]shape.Vec2{q0, q1} {
