@@ -42,9 +42,9 @@ func init() {
 	// cores plus the radius against boxes and polygons.
 	for _, k := range []shape.Kind{shape.KindCapsule, shape.KindSegment} {
 		register(shape.KindCircle, k, circleCapsule, circleCapsuleOverlap)
-		register(shape.KindAABB, k, boxCapsule, boxCapsuleOverlap)
-		register(shape.KindOBB, k, boxCapsule, boxCapsuleOverlap)
-		register(shape.KindPolygon, k, polygonCapsule, polygonCapsuleOverlap)
+		register(shape.KindAABB, k, hullCapsule, hullCapsuleOverlap)
+		register(shape.KindOBB, k, hullCapsule, hullCapsuleOverlap)
+		register(shape.KindPolygon, k, hullCapsule, hullCapsuleOverlap)
 	}
 	register(shape.KindCapsule, shape.KindCapsule, capsuleCapsule, capsuleCapsuleOverlap)
 	register(shape.KindCapsule, shape.KindSegment, capsuleCapsule, capsuleCapsuleOverlap)
@@ -57,16 +57,19 @@ func init() {
 // only touch do not collide. Invalid shapes never collide. Collide allocates
 // nothing.
 func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	// Each call of a Shape method copies the shape through memory (it has
+	// too many fields to live in registers): the kinds are read once.
+	ka, kb := a.Kind(), b.Kind()
 	if !a.Valid() || !b.Valid() {
 		return Manifold{}, false
 	}
-	if !a.Kind().Convex() || !b.Kind().Convex() {
+	if !ka.Convex() || !kb.Convex() {
 		return collideComposite(a, ta, b, tb)
 	}
-	if a.Kind() == b.Kind() && before(b, tb, a, ta) {
+	if ka == kb && before(b, tb, a, ta) {
 		return flipped(Collide(b, tb, a, ta))
 	}
-	f := &pairTable[a.Kind()][b.Kind()]
+	f := &pairTable[ka][kb]
 	var m Manifold
 	var ok bool
 	switch {
@@ -77,7 +80,7 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	default:
 		m, ok = f.collide(a, ta, b, tb)
 	}
-	if ok && touchCandidate(a, ta, b, tb) && inTouchBand(m.Depth, a, ta, b, tb) && exactlyApart(a, ta, b, tb) {
+	if ok && touchCandidate(ka, kb, a, ta, b, tb) && inTouchBand(m.Depth, a, ta, b, tb) && exactlyApart(a, ta, b, tb) {
 		return Manifold{}, false // touching exactly (see touchBand)
 	}
 	return m, ok
@@ -144,16 +147,17 @@ func flipped(m Manifold, ok bool) (Manifold, bool) { return m.Flip(), ok }
 // (touching is not overlapping), but builds no manifold. It allocates
 // nothing.
 func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	ka, kb := a.Kind(), b.Kind() // read once, as in Collide
 	if !a.Valid() || !b.Valid() {
 		return false
 	}
-	if !a.Kind().Convex() || !b.Kind().Convex() {
+	if !ka.Convex() || !kb.Convex() {
 		return overlapComposite(a, ta, b, tb)
 	}
-	if a.Kind() == b.Kind() && before(b, tb, a, ta) {
+	if ka == kb && before(b, tb, a, ta) {
 		a, ta, b, tb = b, tb, a, ta
 	}
-	f := &pairTable[a.Kind()][b.Kind()]
+	f := &pairTable[ka][kb]
 	var ok bool
 	switch {
 	case f.overlap == nil:
@@ -163,7 +167,7 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	default:
 		ok = f.overlap(a, ta, b, tb)
 	}
-	if ok && touchCandidate(a, ta, b, tb) {
+	if ok && touchCandidate(ka, kb, a, ta, b, tb) {
 		// Collide's answer exactly, touching included: confirm an overlap
 		// within the rounding band as Collide does.
 		var m Manifold
@@ -180,13 +184,21 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 }
 
 // toWorld converts a manifold computed in the local frame placed by t to
-// world coordinates.
+// world coordinates. It is small enough to be inlined and leaves the work
+// to the method of the same name.
 func toWorld(m Manifold, t shape.Transform) Manifold {
+	m.toWorld(t)
+	return m
+}
+
+// toWorld converts m, computed in the local frame placed by t, to world
+// coordinates in place: a Manifold is too large for registers, and a
+// pointer saves copying it in and out.
+func (m *Manifold) toWorld(t shape.Transform) {
 	m.Normal = t.Rot.Apply(m.Normal)
 	for i := range m.Count {
 		m.Points[i].Point = t.Apply(m.Points[i].Point)
 	}
-	return m
 }
 
 // single returns a one-point manifold.

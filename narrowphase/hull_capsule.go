@@ -2,12 +2,15 @@ package narrowphase
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/collide-go/collide/shape"
 )
 
-// hullCapsule collides a box or polygon a with a capsule or segment b, in
-// a's frame, where a's normals are precomputed.
+// hullCapsule collides a box (an AABB by its effective transform, or an
+// OBB) or polygon a with a capsule or segment b, in a's frame, where a's
+// normals are precomputed: the pair routine of all three kinds with a
+// capsule or segment, one call deep.
 //
 // The Minkowski difference of a's hull and b's core segment has for face
 // normals a's normals and the core's two side normals, so the separating
@@ -18,40 +21,52 @@ import (
 // two the cores are apart by their distance d, the least over b's ends
 // against a's edges and a's vertices against b's core, and the depth is
 // r − d. Contact points clip the incident feature to the reference face.
-func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	// A box's corners sit in this frame; a polygon lends its slices.
+	var corners [4]shape.Vec2
+	h := polygonHull(a)
+	if h.verts == nil {
+		corners = a.Corners()
+		h = hull{corners[:], boxNormals[:]}
+		ta = a.EffectiveTransform(ta)
+	}
 	rel := ta.MulInv(tb)
 	vb0, vb1, nb := b.SegmentFrame()
 	q0, q1 := rel.Apply(vb0), rel.Apply(vb1)
 	m0 := rel.Rot.Apply(nb) // the core's right side normal
 	r := b.Radius()
 
-	// a's faces: B's core must move by pen = n·v_i − min(n·q) along n_i
-	// to clear it; the separation is −pen.
+	// One pass over a's vertices and their faces tests both kinds of
+	// axis. a's faces: B's core must move by pen = n·v_i − min(n·q) along
+	// n_i to clear it; the separation is −pen. The core's two sides: a lies
+	// beyond side m by min over a of m·(v − q0).
+	verts := h.verts
+	normals := h.normals[:len(verts)] // one length: no bounds checks below
 	bestSep, face, refIsA := math.Inf(-1), 0, true
+	lo, hi := math.Inf(1), math.Inf(-1)
+	var xsBuf [shape.MaxPolygonVertices]float64
+	xs := xsBuf[:len(verts)] // m0·(v_i − q0), kept for the core's side below
 	// Plain comparisons, not math.Min: every value here is finite.
-	for i, n := range h.normals {
+	for i, v := range verts {
+		n := normals[i]
 		s0, s1 := n.Dot(q0), n.Dot(q1)
 		if s1 < s0 {
 			s0 = s1
 		}
-		if s := s0 - n.Dot(h.verts[i]); s > bestSep {
+		if s := s0 - n.Dot(v); s > bestSep {
 			bestSep, face = s, i
 		}
-	}
-	if bestSep >= r {
-		return Manifold{}, false
-	}
-	// The core's two sides: a lies beyond side m by min over a of
-	// m·(v − q0).
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range h.verts {
 		x := m0.Dot(v.Sub(q0))
+		xs[i] = x
 		if x < lo {
 			lo = x
 		}
 		if x > hi {
 			hi = x
 		}
+	}
+	if bestSep >= r {
+		return Manifold{}, false
 	}
 	side := m0 // the side facing a, as B's outward normal
 	sepB := lo
@@ -89,29 +104,44 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 		// non-negative mix of their normals); the other vertices are
 		// skipped. A tolerance of rounding size keeps an end that touches
 		// a vertex or face from slipping through.
-		nv := len(h.verts)
-		var sep [shape.MaxPolygonVertices]float64
-		for k, q := range [2]shape.Vec2{q0, q1} {
-			tol := -touchTol * (math.Abs(q.X) + math.Abs(q.Y) + math.Abs(h.verts[0].X) + math.Abs(h.verts[0].Y) + 1)
-			for i, v := range h.verts {
-				sep[i] = h.normals[i].Dot(q.Sub(v))
+		nv := len(verts)
+		// Bit i of front0 (front1): q0 (q1) is not behind face i.
+		tol0 := -touchTol * (math.Abs(q0.X) + math.Abs(q0.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
+		tol1 := -touchTol * (math.Abs(q1.X) + math.Abs(q1.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
+		var front0, front1 uint32
+		bit := uint32(1) // 1 << i, without a shift by a variable
+		for i, v := range verts {
+			n := normals[i]
+			if !(n.Dot(q0.Sub(v)) < tol0) {
+				front0 |= bit
 			}
-			ip := nv - 1 // the face before vertex i
-			for i, v := range h.verts {
-				si, sp := sep[i], sep[ip]
-				ip = i
-				if si < tol && sp < tol {
-					continue // behind both faces at vertex i
-				}
+			if !(n.Dot(q1.Sub(v)) < tol1) {
+				front1 |= bit
+			}
+			bit <<= 1
+		}
+		all := uint32(1)<<nv - 1
+		for k, q := range [2]shape.Vec2{q0, q1} {
+			front := front0
+			if k == 1 {
+				front = front1
+			}
+			// Vertex i is visited when q is in front of face i or of the
+			// face before it, in ascending order as a plain loop would
+			// (ties keep the first).
+			for visit := (front | front<<1 | front>>(nv-1)) & all; visit != 0; visit &= visit - 1 {
+				i := bits.TrailingZeros32(visit)
+				v := verts[i]
 				w := q.Sub(v)
 				if dd := w.LenSq(); dd < d2 {
 					d2, feat = dd, hcFeature{kind: hcVertexVertex, i: i, k: k}
 				}
-				if si < tol {
+				if front&(visit&-visit) == 0 { // visit's lowest bit is i
 					continue // behind face i
 				}
-				e := h.verts[next(i, nv)].Sub(v)
+				e := verts[next(i, nv)].Sub(v)
 				if u := w.Dot(e); u > 0 && u < e.LenSq() {
+					si := normals[i].Dot(w) // as in the front pass
 					if si < 0 {
 						si = 0 // behind by rounding only: touching
 					}
@@ -123,11 +153,12 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 		}
 		e := q1.Sub(q0)
 		ee := e.LenSq()
-		for i, v := range h.verts {
-			w := v.Sub(q0)
-			if u := w.Dot(e); u > 0 && u < ee {
-				s := m0.Dot(w)
-				if dd := float64(s * s); dd < d2 {
+		for i, v := range verts {
+			// The side distance first: it is at hand and rules out most
+			// vertices.
+			s := xs[i]
+			if dd := float64(s * s); dd < d2 {
+				if u := v.Sub(q0).Dot(e); u > 0 && u < ee {
 					d2, feat = dd, hcFeature{kind: hcVertexOnCore, i: i}
 				}
 			}
@@ -160,7 +191,7 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 			n, face, refIsA = h.normals[feat.i], feat.i, true
 		case hcVertexOnCore:
 			n, refIsA = m0.Neg(), false
-			if m0.Dot(h.verts[feat.i].Sub(q0)) < 0 {
+			if xs[feat.i] < 0 {
 				n = m0
 			}
 			side = n.Neg()
@@ -181,16 +212,17 @@ func hullCapsule(h hull, ta shape.Transform, b shape.Shape, tb shape.Transform) 
 	} else {
 		// b's side is the reference; a's incident edge is the one most
 		// anti-parallel to it.
-		k, best := 0, math.Inf(1)
-		for j, nn := range h.normals {
-			if dd := nn.Dot(side); dd < best {
+		k, best := 0, normals[0].Dot(side)
+		for j := 1; j < len(normals); j++ {
+			if dd := normals[j].Dot(side); dd < best {
 				best, k = dd, j
 			}
 		}
-		w1, w2 := h.verts[k], h.verts[next(k, len(h.verts))]
+		w1, w2 := verts[k], verts[next(k, len(verts))]
 		clipSegments(&m, q0, q1, side, w1, w2, side.Neg(), r, 0)
 	}
-	return toWorld(m, ta), true
+	m.toWorld(ta)
+	return m, true
 }
 
 // hcFeature names the nearest features of a hull and a core segment that
@@ -208,24 +240,7 @@ const (
 	hcTouch // the cores touch: no feature pair gives a direction
 )
 
-// polygonCapsule collides a polygon with a capsule or segment.
-func polygonCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	return hullCapsule(polygonHull(a), ta, b, tb)
-}
-
-func polygonCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := polygonCapsule(a, ta, b, tb)
-	return ok
-}
-
-// boxCapsule collides a box (an AABB by its effective transform, or an OBB)
-// with a capsule or segment.
-func boxCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	ca := a.Corners()
-	return hullCapsule(hull{ca[:], boxNormals[:]}, a.EffectiveTransform(ta), b, tb)
-}
-
-func boxCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := boxCapsule(a, ta, b, tb)
+func hullCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	_, ok := hullCapsule(a, ta, b, tb)
 	return ok
 }

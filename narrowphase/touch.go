@@ -23,23 +23,31 @@ type xpt struct{ xh, xl, yh, yl float64 }
 // maxTouchPts is the most outline points a straight-edged shape has.
 const maxTouchPts = max(shape.MaxPolygonVertices, 4)
 
-// touchCandidate reports whether the exact confirmation applies to a pair:
-// straight-edged shapes without rounding (boxes, polygons, segments), both
-// unrotated, one of them with an edge that is not axis-aligned (a polygon
-// or a segment; boxes alone are exact already).
-func touchCandidate(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	ka, kb := a.Kind(), b.Kind()
-	straight := func(k shape.Kind) bool {
-		return k == shape.KindAABB || k == shape.KindOBB || k == shape.KindPolygon || k == shape.KindSegment
-	}
-	if !straight(ka) || !straight(kb) {
-		return false
-	}
-	if ka != shape.KindPolygon && ka != shape.KindSegment && kb != shape.KindPolygon && kb != shape.KindSegment {
+// touchCandidate reports whether the exact confirmation applies to a pair
+// of kinds ka and kb: straight-edged shapes without rounding (boxes,
+// polygons, segments), both unrotated, one of them with an edge that is
+// not axis-aligned (a polygon or a segment; boxes alone are exact
+// already). The kinds come first, from a table: most pairs stop there.
+func touchCandidate(ka, kb shape.Kind, a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	if !touchKinds[ka][kb] {
 		return false
 	}
 	return a.EffectiveTransform(ta).Rot.IsIdentity() && b.EffectiveTransform(tb).Rot.IsIdentity()
 }
+
+// touchKinds holds touchCandidate's rule on kinds.
+var touchKinds = func() (t [shape.KindCount][shape.KindCount]bool) {
+	straight := func(k shape.Kind) bool {
+		return k == shape.KindAABB || k == shape.KindOBB || k == shape.KindPolygon || k == shape.KindSegment
+	}
+	slanted := func(k shape.Kind) bool { return k == shape.KindPolygon || k == shape.KindSegment }
+	for ka := range shape.Kind(shape.KindCount) {
+		for kb := range shape.Kind(shape.KindCount) {
+			t[ka][kb] = straight(ka) && straight(kb) && (slanted(ka) || slanted(kb))
+		}
+	}
+	return t
+}()
 
 // inTouchBand reports whether depth is within touchBand of the pair's size.
 func inTouchBand(depth float64, a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
