@@ -6,6 +6,9 @@ import "time"
 // goroutine, so that a test sees every frame.
 func SetSyncEncode(h *Handler) { h.syncEncode = true }
 
+// EncoderIdle reports whether h encodes no frame now.
+func EncoderIdle(h *Handler) bool { return !h.encoding.Load() }
+
 // SetClock makes h's Publish read the time from now.
 func SetClock(h *Handler, now func() time.Time) { h.now = now }
 

@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -451,7 +452,10 @@ func (e *encoder) encode(dst []byte, f *Frame) []byte {
 	_, exp := math.Frexp(size)
 	q := math.Ldexp(1, exp-wireBits)
 	inv := 1 / q // exact: q is a power of two
-	cmd, anchors, radii, wide, deltas := e.cmd[:0], e.anchors[:0], e.radii[:0], e.wide[:0], e.deltas[:0]
+	cmd := slices.Grow(e.cmd[:0], 4*len(f.prims))
+	anchors := slices.Grow(e.anchors[:0], 8*len(f.prims))
+	deltas := slices.Grow(e.deltas[:0], 4*len(f.pts))
+	radii, wide := e.radii[:0], e.wide[:0]
 	var styles []collide.Style
 	last := -1
 	texts := f.texts[:0:0]
@@ -486,20 +490,30 @@ func (e *encoder) encode(dst []byte, f *Frame) []byte {
 		if len(pts) > 0 {
 			first = pts[0]
 		}
-		narrow := true
-		for _, v := range pts[min(1, len(pts)):] {
-			dx, dy := float64((v.X-first.X)*inv), float64((v.Y-first.Y)*inv)
-			if !(math.Abs(dx) <= 32767 && math.Abs(dy) <= 32767) {
-				narrow = false
-				break
-			}
-		}
 		w0 := uint32(p.op) | uint32(p.layer&7)<<3 | uint32(si)<<7 | uint32(p.n)<<16
 		if p.body >= 0 {
 			w0 |= 1 << 6
 		}
-		if !narrow {
-			w0 |= 1 << 31
+		// The other points as deltas; if one is too far from the first,
+		// they are taken back and the primitive is sent wide.
+		mark := len(deltas)
+		for _, v := range pts[min(1, len(pts)):] {
+			dx, dy := float64((v.X-first.X)*inv), float64((v.Y-first.Y)*inv)
+			if !(dx >= -32767 && dx <= 32767 && dy >= -32767 && dy <= 32767) {
+				w0 |= 1 << 31
+				break
+			}
+			// Rounded half away from zero: adding ±½ and truncating is
+			// math.Round for these magnitudes, at a fraction of its cost.
+			ix, iy := int16(dx+math.Copysign(0.5, dx)), int16(dy+math.Copysign(0.5, dy))
+			deltas = binary.LittleEndian.AppendUint32(deltas, uint32(uint16(ix))|uint32(uint16(iy))<<16)
+		}
+		if w0&(1<<31) != 0 {
+			deltas = deltas[:mark]
+			for _, v := range pts[1:] {
+				wide = f32(wide, v.X-origin.X)
+				wide = f32(wide, v.Y-origin.Y)
+			}
 		}
 		if p.op == opText {
 			texts = append(texts, f.texts[p.text])
@@ -509,16 +523,6 @@ func (e *encoder) encode(dst []byte, f *Frame) []byte {
 		anchors = f32(anchors, first.Y-origin.Y)
 		if p.op == opCircle || p.op == opSegment {
 			radii = f32(radii, p.r)
-		}
-		for _, v := range pts[min(1, len(pts)):] {
-			if narrow {
-				dx, dy := math.Round(float64((v.X-first.X)*inv)), math.Round(float64((v.Y-first.Y)*inv))
-				deltas = binary.LittleEndian.AppendUint16(deltas, uint16(int16(dx)))
-				deltas = binary.LittleEndian.AppendUint16(deltas, uint16(int16(dy)))
-			} else {
-				wide = f32(wide, v.X-origin.X)
-				wide = f32(wide, v.Y-origin.Y)
-			}
 		}
 	}
 	e.cmd, e.anchors, e.radii, e.wide, e.deltas = cmd, anchors, radii, wide, deltas
