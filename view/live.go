@@ -441,8 +441,10 @@ type encoder struct {
 // are all narrow, so most points take 4 bytes, not 8. Colours are
 // 0xRRGGBBAA; the k-th text primitive is texts[k]. A frame with more than
 // 512 styles shows the rest in the last one; a primitive of more than
-// 32767 points is left out. Raw bytes, not base64 in JSON: the page reads
-// its numbers in place.
+// 32767 points is left out. Raw bytes, not base64 in JSON: the page views
+// the commands in place and expands the points once, when it paints the
+// frame. Every section's length is a multiple of 4 bytes, so the next
+// message starts aligned too.
 func (e *encoder) encode(dst []byte, f *Frame) []byte {
 	b := f.Bounds()
 	origin, size := b.Min, max(b.Max.X-b.Min.X, b.Max.Y-b.Min.Y)
