@@ -415,6 +415,7 @@ const wireBits = 20
 // buffers from frame to frame.
 type encoder struct {
 	cmd, anchors, radii, wide, deltas []byte
+	styles                            []uint64
 }
 
 // encode appends f to dst as one message of the stream, all numbers
@@ -458,30 +459,34 @@ func (e *encoder) encode(dst []byte, f *Frame) []byte {
 	anchors := slices.Grow(e.anchors[:0], 8*len(f.prims))
 	deltas := slices.Grow(e.deltas[:0], 4*len(f.pts))
 	radii, wide := e.radii[:0], e.wide[:0]
-	var styles []collide.Style
+	// styles holds each style as its fill and stroke colours in one
+	// number (fill << 32 | stroke), which compares in one instruction.
+	styles := e.styles[:0]
 	last := -1
 	texts := f.texts[:0:0]
 	f32 := func(b []byte, x float64) []byte {
 		return binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(x)))
 	}
-	for _, p := range f.prims {
+	for i := range f.prims {
+		p := &f.prims[i]
 		if p.n > 0x7fff {
 			continue
 		}
 		// Frames hold a handful of styles: a linear search with the last
 		// hit first is faster than a map.
+		key := uint64(rgba(p.st.Fill))<<32 | uint64(rgba(p.st.Stroke))
 		si := last
-		if si < 0 || styles[si] != p.st {
+		if si < 0 || styles[si] != key {
 			si = -1
 			for k, st := range styles {
-				if st == p.st {
+				if st == key {
 					si = k
 					break
 				}
 			}
 			if si < 0 {
 				if len(styles) < 512 {
-					styles = append(styles, p.st)
+					styles = append(styles, key)
 				}
 				si = len(styles) - 1
 			}
@@ -527,7 +532,7 @@ func (e *encoder) encode(dst []byte, f *Frame) []byte {
 			radii = f32(radii, p.r)
 		}
 	}
-	e.cmd, e.anchors, e.radii, e.wide, e.deltas = cmd, anchors, radii, wide, deltas
+	e.cmd, e.anchors, e.radii, e.wide, e.deltas, e.styles = cmd, anchors, radii, wide, deltas, styles
 	body := len(cmd) + len(anchors) + len(radii) + len(wide) + len(deltas)
 	if dst == nil {
 		dst = make([]byte, 0, 1024+12+body+16*len(f.texts))
@@ -563,9 +568,9 @@ func (e *encoder) encode(dst []byte, f *Frame) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, '[')
-		dst = strconv.AppendUint(dst, uint64(rgba(st.Fill)), 10)
+		dst = strconv.AppendUint(dst, st>>32, 10)
 		dst = append(dst, ',')
-		dst = strconv.AppendUint(dst, uint64(rgba(st.Stroke)), 10)
+		dst = strconv.AppendUint(dst, st&0xffffffff, 10)
 		dst = append(dst, ']')
 	}
 	dst = append(dst, `],"texts":[`...)
