@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
 	"image/png"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -116,12 +120,18 @@ func TestLiveViewSwarmInBrowser(t *testing.T) {
 		chromedp.Evaluate(snap, &s0), getMetrics(&m0)); err != nil {
 		t.Fatal(err)
 	}
+	browserPID := 0
+	if c := chromedp.FromContext(ctx); c != nil && c.Browser != nil && c.Browser.Process() != nil {
+		browserPID = c.Browser.Process().Pid
+	}
+	cpuB0, cpuS0 := cpuSeconds(browserPID, true), cpuSeconds(os.Getpid(), false)
 	published0, steps0 := h.Stats().Published, steps.Load()
 	poll("the measurement", fmt.Sprintf("performance.now() >= %f", s0.Now+swarmMeasureMs))
 	if err := chromedp.Run(ctx, chromedp.Evaluate(snap, &s1), getMetrics(&m1)); err != nil {
 		t.Fatal(err)
 	}
 	published, stepped := h.Stats().Published-published0, steps.Load()-steps0
+	cpuB, cpuS := cpuSeconds(browserPID, true)-cpuB0, cpuSeconds(os.Getpid(), false)-cpuS0
 	secs := (s1.Now - s0.Now) / 1000
 	rec, painted := s1.Received-s0.Received, s1.Painted-s0.Painted
 	if rec == 0 || painted == 0 {
@@ -144,6 +154,29 @@ func TestLiveViewSwarmInBrowser(t *testing.T) {
 	t.Logf("renderer main thread busy %.0f%% of the time, %.0f%% in script",
 		100*(metric(m1, "TaskDuration")-metric(m0, "TaskDuration"))/secs,
 		100*(metric(m1, "ScriptDuration")-metric(m0, "ScriptDuration"))/secs)
+	// CPU time, which a busy machine inflates far less than it cuts the
+	// rates above: the browser's (all its processes) a frame painted, and
+	// this process's (the loop, the encoder, the server) a frame published.
+	if cpuB > 0 && cpuS > 0 {
+		t.Logf("CPU: browser %.1f ms a frame painted, server %.1f ms a frame published (%.0f%% and %.0f%% of a core)",
+			1000*cpuB/painted, 1000*cpuS/float64(published), 100*cpuB/secs, 100*cpuS/secs)
+	}
+	// The loop stops; frames of the world as it now stands are published
+	// (every Publish due, on the test's clock) until the page paints one.
+	// A page whose painting stalls, or that paints an older frame than the
+	// newest it received, fails here.
+	stopLoop()
+	loop.Wait()
+	waitFor(t, "the last frame's encoding", func() bool { return view.EncoderIdle(h) })
+	view.SetSyncEncode(h)
+	view.SetClock(h, func() time.Time { return time.Now().Add(time.Hour) })
+	h.Publish(w)
+	final := h.Stats().Published
+	for shown := float64(0); shown < float64(final); h.Publish(w) {
+		if err := chromedp.Run(ctx, chromedp.Evaluate("window.collideView.shownSeq", &shown)); err != nil {
+			t.Fatalf("waiting for the page to paint frame %d or later: %v", final, err)
+		}
+	}
 	// The canvas shows the swarm's bodies.
 	var shot []byte
 	if err := chromedp.Run(ctx, chromedp.Screenshot("#view", &shot, chromedp.ByID)); err != nil {
@@ -161,10 +194,136 @@ func TestLiveViewSwarmInBrowser(t *testing.T) {
 	if n := colourCounts(img)["dynamic blue"]; n < 2000 {
 		t.Errorf("the canvas shows %d pixels of the dynamic bodies' blue, want at least 2,000", n)
 	}
+	checkPainted(t, ctx, img, w)
 	// Paint the frame shown again and again, paused, its raster forced.
 	var benchMs float64
 	if err := chromedp.Run(ctx, chromedp.Click("#pause", chromedp.ByID), chromedp.Evaluate("window.collideView.paintBench(20)", &benchMs)); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("paused, one paint of the frame shown with its raster: %.1f ms; %d dynamic blue pixels", benchMs, colourCounts(img)["dynamic blue"])
+}
+
+// checkPainted compares the canvas (img, a screenshot of it) with what the
+// world draws, mapped to the canvas by the page's camera: every body
+// drawn wholly on the canvas covers a pixel in its box (a pixel around),
+// and every pixel that is not white lies in the box of something drawn
+// (two pixels around, six for arrows, whose heads stick out).
+func checkPainted(t *testing.T, ctx context.Context, img image.Image, w *collide.World) {
+	t.Helper()
+	// The camera, from the page's own mapping of two world points.
+	var cam []float64
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`(() => { const v = window.collideView, r = document.getElementById("view").getBoundingClientRect(), [x0, y0] = v.pageXY(0, 0), [x1] = v.pageXY(1, 0); return [x0 - r.left, y0 - r.top, x1 - x0]; })()`, &cam)); err != nil || len(cam) != 3 {
+		t.Fatalf("the page's camera: %v %v", cam, err)
+	}
+	ox, oy, s := cam[0], cam[1], cam[2]
+	var prims []wirePrim
+	w.Draw(pointCollector{&prims}, collide.DrawOptions{Contacts: true, MTV: true})
+	b := img.Bounds()
+	W, H := b.Dx(), b.Dy()
+	mask := make([]bool, W*H)
+	white := func(x, y int) bool {
+		r, g, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+		return r>>8 >= 250 && g>>8 >= 250 && bl>>8 >= 250
+	}
+	bodies, bare := 0, 0
+	for _, p := range prims {
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, v := range p.pts {
+			x, y := ox+v[0]*s, oy-v[1]*s
+			x0, y0, x1, y1 = min(x0, x-p.r*s), min(y0, y-p.r*s), max(x1, x+p.r*s), max(y1, y+p.r*s)
+		}
+		pad := 2.0
+		if p.op == 4 {
+			pad = 6
+		}
+		for y := max(int(math.Floor(y0-pad)), 0); y <= min(int(math.Ceil(y1+pad)), H-1); y++ {
+			for x := max(int(math.Floor(x0-pad)), 0); x <= min(int(math.Ceil(x1+pad)), W-1); x++ {
+				mask[y*W+x] = true
+			}
+		}
+		if p.op > 2 || x0 < 1 || y0 < 1 || x1 > float64(W-2) || y1 > float64(H-2) {
+			continue // not a body outline, or not wholly on the canvas
+		}
+		bodies++
+		covered := false
+		for y := int(math.Floor(y0 - 1)); y <= int(math.Ceil(y1+1)) && !covered; y++ {
+			for x := int(math.Floor(x0 - 1)); x <= int(math.Ceil(x1+1)) && !covered; x++ {
+				covered = !white(x, y)
+			}
+		}
+		if !covered {
+			bare++
+		}
+	}
+	stray := 0
+	for y := range H {
+		for x := range W {
+			if !mask[y*W+x] && !white(x, y) {
+				stray++
+			}
+		}
+	}
+	if bare > 0 || stray > 0 || bodies == 0 {
+		t.Errorf("the canvas against the world: %d of %d outlines on the canvas cover no pixel, %d pixels are painted away from everything drawn", bare, bodies, stray)
+	}
+}
+
+// cpuSeconds returns the CPU seconds (user and system) that process pid
+// (and its descendants, with tree) has used, from Linux's /proc, or 0
+// where there is none.
+func cpuSeconds(pid int, tree bool) float64 {
+	if pid <= 0 {
+		return 0
+	}
+	// Each process's parent and times: fields 4, 14 and 15 of
+	// /proc/N/stat, counted after the command's closing parenthesis.
+	type proc struct {
+		ppid  int
+		ticks float64
+	}
+	procs := map[int]proc{}
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0
+	}
+	for _, e := range ents {
+		n, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		ppid, _ := strconv.Atoi(f[1])
+		ut, _ := strconv.ParseFloat(f[11], 64)
+		st, _ := strconv.ParseFloat(f[12], 64)
+		procs[n] = proc{ppid, ut + st}
+	}
+	// Linux counts in USER_HZ ticks, 100 a second on every architecture
+	// that Go supports.
+	var sum float64
+	for n, p := range procs {
+		if !tree && n != pid {
+			continue
+		}
+		for a := n; a > 1; a = procs[a].ppid {
+			if a == pid {
+				sum += p.ticks
+				break
+			}
+			if _, ok := procs[a]; !ok {
+				break
+			}
+		}
+	}
+	return sum / 100
 }

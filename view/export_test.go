@@ -6,15 +6,16 @@ import "time"
 // goroutine, so that a test sees every frame.
 func SetSyncEncode(h *Handler) { h.syncEncode = true }
 
+// EncoderIdle reports whether h encodes no frame now.
+func EncoderIdle(h *Handler) bool { return !h.encoding.Load() }
+
 // SetClock makes h's Publish read the time from now.
 func SetClock(h *Handler, now func() time.Time) { h.now = now }
 
 // EncodedSize encodes f as the stream does and returns its size.
 // It reuses its scratch buffers from call to call, as the Handler does.
 func EncodedSize(f *Frame) int {
-	var msg []byte
-	msg, cmdScratch, ptsScratch = encodeFrame(nil, f, cmdScratch, ptsScratch)
-	return len(msg)
+	return len(scratch.encode(nil, f))
 }
 
-var cmdScratch, ptsScratch []byte
+var scratch encoder

@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -93,8 +94,8 @@ type Handler struct {
 	// while someone looks at them.
 	boxes   atomic.Int32
 	skipped atomic.Uint64
-	// The encoder's scratch: one encoder runs at a time (encoding).
-	cmdBuf, ptsBuf []byte
+	// The encoder and its scratch: one encoder runs at a time (encoding).
+	enc encoder
 
 	mu      sync.Mutex
 	clients map[*client]struct{}
@@ -211,8 +212,7 @@ func (h *Handler) takeFrame() *Frame {
 // send encodes f, keeps it in the ring for hover requests and queues the
 // message for every client.
 func (h *Handler) send(f *Frame) {
-	var msg []byte
-	msg, h.cmdBuf, h.ptsBuf = encodeFrame(nil, f, h.cmdBuf, h.ptsBuf)
+	msg := h.enc.encode(nil, f)
 	h.mu.Lock()
 	k := f.Seq % ringSize
 	if old := h.ring[k]; old != nil {
@@ -404,79 +404,138 @@ func (h *Handler) serveBody(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(buf)
 }
 
-// encodeFrame appends f to dst as one message of the stream, all numbers
-// little-endian:
+// wireBits is the number of bits below a frame's extent that its quantum
+// keeps: a point is sent as a multiple of 2^-wireBits of the frame's size
+// (rounded up to a power of two), 1/1,000,000 of it, so a point is off by
+// at most a millionth of the frame, a thousandth of a pixel fitted to a
+// 1280-pixel screen.
+const wireBits = 20
+
+// encoder encodes frames as messages of the stream; it keeps its scratch
+// buffers from frame to frame.
+type encoder struct {
+	cmd, anchors, radii, wide, deltas []byte
+	styles                            []uint64
+}
+
+// encode appends f to dst as one message of the stream, all numbers
+// little-endian, and returns it:
 //
-//	uint32  the length of the rest of the message
-//	uint32  the length of the header
-//	header  JSON: {"seq":…,"origin":[x,y],"bounds":[…],"stats":{…},"styles":[[fill,stroke],…],"texts":[…]}
-//	0-3     zero bytes, so that what follows starts at a multiple of 4 from the message's start
-//	uint32  the number of commands
-//	cmd     one uint32 a primitive
-//	pts     float32s, to the end of the message
+//	uint32   the length of the rest of the message
+//	uint32   the length of the header
+//	header   JSON: {"seq":…,"origin":[x,y],"q":…,"bounds":[…],"stats":{…},"styles":[[fill,stroke],…],"texts":[…]}
+//	0-3      zero bytes, so that what follows starts at a multiple of 4 from the message's start
+//	uint32   the number of commands
+//	cmd      one uint32 a primitive
+//	anchors  two float32s a primitive: its first point, relative to origin
+//	radii    one float32 for each circle and segment: its radius
+//	wide     float32 pairs: the other points of the wide primitives, relative to origin
+//	deltas   int16 pairs, to the end of the message: the other points of
+//	         the other primitives, relative to their first, in units of q
 //
 // A command is: op (3 bits), layer (3 bits) << 3, 1 << 6 if it is the
 // outline of the next body (the bodies are numbered in order), its style's
-// index in styles (9 bits) << 7 and its point count << 16. Colours are
-// 0xRRGGBBAA; the k-th text primitive is texts[k]. pts holds each
-// primitive's points relative to origin, then for circles and segments the
-// radius. A frame with more than 512 styles shows the rest in the last one;
-// a primitive of more than 65535 points is left out. Raw bytes, not
-// base64 in JSON: a 10k-body frame is a third smaller, and the page reads
-// its numbers in place.
-//
-// cmd and pts are scratch buffers, returned for reuse.
-func encodeFrame(dst []byte, f *Frame, cmd, pts []byte) (msg, cmdBuf, ptsBuf []byte) {
+// index in styles (9 bits) << 7, its point count (15 bits) << 16, and
+// 1 << 31 if it is wide: a primitive is wide when one of its points is
+// more than 32767·q from its first. q is a power of two, about a
+// millionth of the frame's size (see wireBits): the 10k swarm's bodies
+// are all narrow, so most points take 4 bytes, not 8. Colours are
+// 0xRRGGBBAA; the k-th text primitive is texts[k]. A frame with more than
+// 512 styles shows the rest in the last one; a primitive of more than
+// 32767 points is left out. Raw bytes, not base64 in JSON: the page views
+// the commands in place and expands the points once, when it paints the
+// frame. Every section's length is a multiple of 4 bytes, so the next
+// message starts aligned too.
+func (e *encoder) encode(dst []byte, f *Frame) []byte {
 	b := f.Bounds()
-	origin := b.Min
+	origin, size := b.Min, max(b.Max.X-b.Min.X, b.Max.Y-b.Min.Y)
 	if !f.inside {
-		origin = collide.Vec2{}
+		origin, size = collide.Vec2{}, 1
 	}
-	cmd, pts = cmd[:0], pts[:0]
-	var styles []collide.Style
+	_, exp := math.Frexp(size)
+	q := math.Ldexp(1, exp-wireBits)
+	inv := 1 / q // exact: q is a power of two
+	cmd := slices.Grow(e.cmd[:0], 4*len(f.prims))
+	anchors := slices.Grow(e.anchors[:0], 8*len(f.prims))
+	deltas := slices.Grow(e.deltas[:0], 4*len(f.pts))
+	radii, wide := e.radii[:0], e.wide[:0]
+	// styles holds each style as its fill and stroke colours in one
+	// number (fill << 32 | stroke), which compares in one instruction.
+	styles := e.styles[:0]
 	last := -1
 	texts := f.texts[:0:0]
-	for _, p := range f.prims {
-		if p.n > 0xffff {
+	f32 := func(b []byte, x float64) []byte {
+		return binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(x)))
+	}
+	for i := range f.prims {
+		p := &f.prims[i]
+		if p.n > 0x7fff {
 			continue
 		}
 		// Frames hold a handful of styles: a linear search with the last
 		// hit first is faster than a map.
+		key := uint64(rgba(p.st.Fill))<<32 | uint64(rgba(p.st.Stroke))
 		si := last
-		if si < 0 || styles[si] != p.st {
+		if si < 0 || styles[si] != key {
 			si = -1
 			for k, st := range styles {
-				if st == p.st {
+				if st == key {
 					si = k
 					break
 				}
 			}
 			if si < 0 {
 				if len(styles) < 512 {
-					styles = append(styles, p.st)
+					styles = append(styles, key)
 				}
 				si = len(styles) - 1
 			}
 			last = si
 		}
+		pts := f.pts[p.i : p.i+p.n]
+		first := origin // the anchor of a primitive without points
+		if len(pts) > 0 {
+			first = pts[0]
+		}
 		w0 := uint32(p.op) | uint32(p.layer&7)<<3 | uint32(si)<<7 | uint32(p.n)<<16
 		if p.body >= 0 {
 			w0 |= 1 << 6
+		}
+		// The other points as deltas; if one is too far from the first,
+		// they are taken back and the primitive is sent wide.
+		mark := len(deltas)
+		for _, v := range pts[min(1, len(pts)):] {
+			dx, dy := float64((v.X-first.X)*inv), float64((v.Y-first.Y)*inv)
+			if !(dx >= -32767 && dx <= 32767 && dy >= -32767 && dy <= 32767) {
+				w0 |= 1 << 31
+				break
+			}
+			// Rounded half away from zero: adding ±½ and truncating is
+			// math.Round for these magnitudes, at a fraction of its cost.
+			ix, iy := int16(dx+math.Copysign(0.5, dx)), int16(dy+math.Copysign(0.5, dy))
+			deltas = binary.LittleEndian.AppendUint32(deltas, uint32(uint16(ix))|uint32(uint16(iy))<<16)
+		}
+		if w0&(1<<31) != 0 {
+			deltas = deltas[:mark]
+			for _, v := range pts[1:] {
+				wide = f32(wide, v.X-origin.X)
+				wide = f32(wide, v.Y-origin.Y)
+			}
 		}
 		if p.op == opText {
 			texts = append(texts, f.texts[p.text])
 		}
 		cmd = binary.LittleEndian.AppendUint32(cmd, w0)
-		for _, q := range f.pts[p.i : p.i+p.n] {
-			pts = binary.LittleEndian.AppendUint32(pts, math.Float32bits(float32(q.X-origin.X)))
-			pts = binary.LittleEndian.AppendUint32(pts, math.Float32bits(float32(q.Y-origin.Y)))
-		}
+		anchors = f32(anchors, first.X-origin.X)
+		anchors = f32(anchors, first.Y-origin.Y)
 		if p.op == opCircle || p.op == opSegment {
-			pts = binary.LittleEndian.AppendUint32(pts, math.Float32bits(float32(p.r)))
+			radii = f32(radii, p.r)
 		}
 	}
+	e.cmd, e.anchors, e.radii, e.wide, e.deltas, e.styles = cmd, anchors, radii, wide, deltas, styles
+	body := len(cmd) + len(anchors) + len(radii) + len(wide) + len(deltas)
 	if dst == nil {
-		dst = make([]byte, 0, 1024+12+len(cmd)+len(pts)+16*len(f.texts))
+		dst = make([]byte, 0, 1024+12+body+16*len(f.texts))
 	}
 	start := len(dst)
 	dst = append(dst, 0, 0, 0, 0, 0, 0, 0, 0) // the lengths, set below
@@ -485,7 +544,9 @@ func encodeFrame(dst []byte, f *Frame, cmd, pts []byte) (msg, cmdBuf, ptsBuf []b
 	dst = strconv.AppendUint(dst, f.Seq, 10)
 	dst = append(dst, `,"origin":[`...)
 	dst = appendFloats(dst, origin.X, origin.Y)
-	dst = append(dst, `],"bounds":[`...)
+	dst = append(dst, `],"q":`...)
+	dst = appendFloats(dst, q)
+	dst = append(dst, `,"bounds":[`...)
 	dst = appendFloats(dst, b.Min.X, b.Min.Y, b.Max.X, b.Max.Y)
 	dst = append(dst, `],"stats":{"bodies":`...)
 	dst = strconv.AppendInt(dst, int64(st.Bodies), 10)
@@ -507,9 +568,9 @@ func encodeFrame(dst []byte, f *Frame, cmd, pts []byte) (msg, cmdBuf, ptsBuf []b
 			dst = append(dst, ',')
 		}
 		dst = append(dst, '[')
-		dst = strconv.AppendUint(dst, uint64(rgba(st.Fill)), 10)
+		dst = strconv.AppendUint(dst, st>>32, 10)
 		dst = append(dst, ',')
-		dst = strconv.AppendUint(dst, uint64(rgba(st.Stroke)), 10)
+		dst = strconv.AppendUint(dst, st&0xffffffff, 10)
 		dst = append(dst, ']')
 	}
 	dst = append(dst, `],"texts":[`...)
@@ -525,10 +586,11 @@ func encodeFrame(dst []byte, f *Frame, cmd, pts []byte) (msg, cmdBuf, ptsBuf []b
 		dst = append(dst, 0)
 	}
 	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(cmd)/4))
-	dst = append(dst, cmd...)
-	dst = append(dst, pts...)
+	for _, b := range [...][]byte{cmd, anchors, radii, wide, deltas} {
+		dst = append(dst, b...)
+	}
 	binary.LittleEndian.PutUint32(dst[start:], uint32(len(dst)-start-4))
-	return dst, cmd, pts
+	return dst
 }
 
 func rgba(c collide.Color) uint32 {

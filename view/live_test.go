@@ -10,6 +10,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -135,10 +136,12 @@ type stream struct {
 	r *bufio.Reader
 }
 
-// message is one message of the stream, split as encodeFrame lays it out.
+// message is one message of the stream, split as encode lays it out: the
+// JSON header, the commands, and the rest (anchors, radii, wide points and
+// deltas).
 type message struct {
-	header   []byte // JSON
-	cmd, pts []byte
+	header    []byte // JSON
+	cmd, rest []byte
 }
 
 // next returns the next frame message, checking its framing: the lengths
@@ -170,17 +173,28 @@ func (s *stream) next() (message, error) {
 		if o+4+4*c > len(b) || (len(b)-o-4-4*c)%4 != 0 {
 			return message{}, fmt.Errorf("%d commands and %d bytes after the header", c, len(b)-o-4)
 		}
-		return message{header: b[8 : 8+h], cmd: b[o+4 : o+4+4*c], pts: b[o+4+4*c:]}, nil
+		return message{header: b[8 : 8+h], cmd: b[o+4 : o+4+4*c], rest: b[o+4+4*c:]}, nil
 	}
 }
 
 type wireFrame struct {
 	bodies int
 	layers [8]int
+	prims  []wirePrim
 	Seq    uint64      `json:"seq"`
 	Styles [][2]uint32 `json:"styles"`
 	Origin []float64   `json:"origin"`
+	Q      float64     `json:"q"`
 	Texts  []string    `json:"texts"`
+}
+
+// wirePrim is a primitive as the stream carries it, its points back in
+// world units.
+type wirePrim struct {
+	op, layer, style int
+	body             bool
+	pts              [][2]float64
+	r                float64
 }
 
 // open connects a stream client and waits for the server's greeting.
@@ -310,34 +324,73 @@ func TestSlowClientKeptStuckClientDropped(t *testing.T) {
 	}
 }
 
-// decodeWire checks a frame message against its own framing: the header
-// is JSON, the commands' point counts add up to the floats sent and their
-// styles exist.
+// decodeWire decodes a frame message and checks it against its own
+// framing: the header is JSON, the commands' styles exist, and their point
+// counts account for every byte after them: one anchor a primitive, one
+// radius a circle or segment, the wide primitives' other points as
+// float32s and the others' as int16 multiples of q from their anchor.
 func decodeWire(t *testing.T, m message) wireFrame {
 	t.Helper()
 	var f wireFrame
 	if err := json.Unmarshal(m.header, &f); err != nil {
 		t.Fatalf("frame header is not JSON: %v", err)
 	}
-	cmd, pts := m.cmd, m.pts
-	floats := 0
-	for k := 0; k < len(cmd); k += 4 {
-		w0 := binary.LittleEndian.Uint32(cmd[k:])
-		op, n := w0&7, int(w0>>16)
-		floats += 2 * n
+	if len(f.Origin) != 2 || !(f.Q > 0) {
+		t.Fatalf("frame header: origin %v, q %v", f.Origin, f.Q)
+	}
+	cmd := m.cmd
+	n := len(cmd) / 4
+	radii, wide, deltas := 0, 0, 0
+	for k := range n {
+		w0 := binary.LittleEndian.Uint32(cmd[4*k:])
+		op, np := w0&7, int(w0>>16&0x7fff)
 		if op == 1 || op == 2 {
-			floats++
+			radii++
 		}
-		if w0&(1<<6) != 0 {
-			f.bodies++
+		if np > 1 {
+			if w0&(1<<31) != 0 {
+				wide += np - 1
+			} else {
+				deltas += np - 1
+			}
 		}
-		f.layers[w0>>3&7]++
 		if int(w0>>7&511) >= len(f.Styles) {
-			t.Fatalf("primitive %d names style %d of %d", k/4, w0>>7&511, len(f.Styles))
+			t.Fatalf("primitive %d names style %d of %d", k, w0>>7&511, len(f.Styles))
 		}
 	}
-	if floats*4 != len(pts) {
-		t.Fatalf("commands name %d floats, pts holds %d", floats, len(pts)/4)
+	if want := 8*n + 4*radii + 8*wide + 4*deltas; len(m.rest) != want {
+		t.Fatalf("commands name %d anchors, %d radii, %d wide and %d narrow points (%d bytes); the message holds %d bytes after them", n, radii, wide, deltas, want, len(m.rest))
+	}
+	rest := m.rest
+	f32 := func(o int) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(rest[o:]))) }
+	ri, wi, di := 8*n, 8*n+4*radii, 8*n+4*radii+8*wide
+	for k := range n {
+		w0 := binary.LittleEndian.Uint32(cmd[4*k:])
+		p := wirePrim{op: int(w0 & 7), layer: int(w0 >> 3 & 7), style: int(w0 >> 7 & 511), body: w0&(1<<6) != 0}
+		np := int(w0 >> 16 & 0x7fff)
+		ax, ay := f32(8*k), f32(8*k+4)
+		if np > 0 {
+			p.pts = append(p.pts, [2]float64{f.Origin[0] + ax, f.Origin[1] + ay})
+		}
+		for range max(np-1, 0) {
+			if w0&(1<<31) != 0 {
+				p.pts = append(p.pts, [2]float64{f.Origin[0] + f32(wi), f.Origin[1] + f32(wi+4)})
+				wi += 8
+			} else {
+				dx, dy := int16(binary.LittleEndian.Uint16(rest[di:])), int16(binary.LittleEndian.Uint16(rest[di+2:]))
+				p.pts = append(p.pts, [2]float64{f.Origin[0] + ax + float64(dx)*f.Q, f.Origin[1] + ay + float64(dy)*f.Q})
+				di += 4
+			}
+		}
+		if p.op == 1 || p.op == 2 {
+			p.r = f32(ri)
+			ri += 4
+		}
+		if p.body {
+			f.bodies++
+		}
+		f.layers[p.layer]++
+		f.prims = append(f.prims, p)
 	}
 	return f
 }
@@ -536,4 +589,115 @@ func TestHandlerUnderLoad(t *testing.T) {
 	http.DefaultClient.CloseIdleConnections()
 	waitFor(t, "the goroutine count to come back", func() bool { return runtime.NumGoroutine() <= before })
 	t.Logf("%+v, frames per client %v, heap in use %.1f MiB", st, got, float64(ms.HeapInuse)/(1<<20))
+}
+
+// pointCollector is a Drawer that keeps each primitive's op (numbered as
+// on the wire), points and radius, in the order drawn.
+type pointCollector struct{ prims *[]wirePrim }
+
+func (d pointCollector) add(op int, r float64, pts ...collide.Vec2) {
+	p := wirePrim{op: op, r: r}
+	for _, v := range pts {
+		p.pts = append(p.pts, [2]float64{v.X, v.Y})
+	}
+	*d.prims = append(*d.prims, p)
+}
+func (d pointCollector) Layer(collide.Layer)                               {}
+func (d pointCollector) Body(collide.BodyInfo)                             {}
+func (d pointCollector) Polygon(pts []collide.Vec2, _ collide.Style)       { d.add(0, 0, pts...) }
+func (d pointCollector) Circle(c collide.Vec2, r float64, _ collide.Style) { d.add(1, r, c) }
+func (d pointCollector) Segment(a, b collide.Vec2, r float64, _ collide.Style) {
+	d.add(2, r, a, b)
+}
+func (d pointCollector) Point(p collide.Vec2, _ collide.Color)          { d.add(3, 0, p) }
+func (d pointCollector) Arrow(a, b collide.Vec2, _ collide.Color)       { d.add(4, 0, a, b) }
+func (d pointCollector) Box(b collide.AABB, _ collide.Color)            { d.add(5, 0, b.Min, b.Max) }
+func (d pointCollector) Text(p collide.Vec2, _ string, _ collide.Color) { d.add(6, 0, p) }
+
+// TestStreamPointsMatchTheWorld decodes frames from the stream, the
+// narrow primitives' points sent as int16 steps of q from their first,
+// and compares every point and radius with what the world draws: each
+// within q (a float32 anchor is off by far less). The swarm's bodies are
+// all narrow; a floor 8,000 units long in a small world is wide.
+func TestStreamPointsMatchTheWorld(t *testing.T) {
+	floorWorld := func(t *testing.T) *collide.World {
+		w := fixedScene(t)
+		floor, _ := collide.NewAABB(4000, 0.5)
+		if _, err := w.Add(collide.BodyDef{Shape: floor, Position: collide.V(3000, -30), Kind: collide.Static}); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+		return w
+	}
+	swarm := func(t *testing.T) *collide.World {
+		sc := scene.Swarm(10000, 1)
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		t.Cleanup(w.Close)
+		ids, err := scene.Load(w, sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 20 {
+			sc.Advance()
+			if err := scene.Sync(w, sc, ids); err != nil {
+				t.Fatal(err)
+			}
+			w.Step()
+		}
+		return w
+	}
+	tests := []struct {
+		name       string
+		world      func(*testing.T) *collide.World
+		wantNarrow bool // every primitive narrow
+	}{
+		{name: "swarm 10k", world: swarm, wantNarrow: true},
+		{name: "fixed scene and a long floor", world: floorWorld},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := tc.world(t)
+			h := view.NewHandler(view.Options{MaxFPS: -1})
+			view.SetSyncEncode(h)
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			resp, s := open(t, srv.URL+"/stream?boxes=1")
+			defer resp.Body.Close()
+			h.Publish(w)
+			m, err := s.next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := decodeWire(t, m)
+			var want []wirePrim
+			w.Draw(pointCollector{&want}, collide.DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true})
+			if len(f.prims) != len(want) {
+				t.Fatalf("the stream carries %d primitives, the world draws %d", len(f.prims), len(want))
+			}
+			wide := 0
+			for k, p := range f.prims {
+				g := want[k]
+				if p.op != g.op || len(p.pts) != len(g.pts) {
+					t.Fatalf("primitive %d: op %d with %d points, the world draws op %d with %d", k, p.op, len(p.pts), g.op, len(g.pts))
+				}
+				if math.Abs(p.r-g.r) > 1e-6*max(1, g.r) {
+					t.Errorf("primitive %d: radius %v, want %v", k, p.r, g.r)
+				}
+				far := false
+				for j, v := range p.pts {
+					if e := max(math.Abs(v[0]-g.pts[j][0]), math.Abs(v[1]-g.pts[j][1])); e > f.Q {
+						t.Fatalf("primitive %d point %d: %v, want %v (off by %.3g, q = %.3g)", k, j, v, g.pts[j], e, f.Q)
+					}
+					far = far || math.Abs(g.pts[j][0]-g.pts[0][0]) > 32767*f.Q || math.Abs(g.pts[j][1]-g.pts[0][1]) > 32767*f.Q
+				}
+				if far {
+					wide++
+				}
+			}
+			if tc.wantNarrow != (wide == 0) {
+				t.Errorf("%d primitives wide (q = %v), want narrow %v", wide, f.Q, tc.wantNarrow)
+			}
+			t.Logf("%d primitives, %d wide, q = %v, %d bytes", len(f.prims), wide, f.Q, len(m.rest)+len(m.cmd)+len(m.header))
+		})
+	}
 }
