@@ -27,6 +27,15 @@ func CastEnter(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
 		return CastHit{}, 0, false // segments never overlap segments
 	}
+	if a.Kind().Convex() && b.Kind().Convex() {
+		// One part each: the cast, and whether the motion goes on into
+		// the interior.
+		h, hok := Cast(a, ta, delta, b, tb)
+		if !hok || !passesThrough(a, ta, delta, b, tb, h.Fraction) {
+			return CastHit{}, 0, false
+		}
+		return h, 0, true
+	}
 	ta, tb, o := recentre(a, ta, b, tb)
 	boxB := b.WorldAABB(tb)
 	forParts(a, ta, boxB.Union(boxB.Translate(delta.Neg())), func(i int, sa shape.Shape, xa shape.Transform) bool {
