@@ -115,7 +115,7 @@ func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 			// A part whose box the moving box never meets on its way (the
 			// swept region's bounding box is much larger on a diagonal)
 			// cannot be touched.
-			if !boxPathMeets(boxA, delta, sb.WorldAABB(xb)) {
+			if !boxA.MeetsAlong(delta, sb.WorldAABB(xb)) {
 				return true
 			}
 			if h, ok := Cast(sa, xa, delta, sb, xb); ok && (!found || h.Fraction < best.Fraction) {
@@ -130,35 +130,6 @@ func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 		best.Point = best.Point.Add(o)
 	}
 	return best, found
-}
-
-// boxPathMeets reports whether box a, moved by t·delta for some t in
-// [0, 1], meets box b (boundaries included), erring towards a meeting: b is
-// grown by a few ulps of the coordinates first, so that rounding in the
-// slab test cannot lose a touch the shapes' own (conservative) boxes have.
-func boxPathMeets(a shape.AABB, delta shape.Vec2, b shape.AABB) bool {
-	e := math.Abs(a.Min.X) + math.Abs(a.Min.Y) + math.Abs(a.Max.X) + math.Abs(a.Max.Y) +
-		math.Abs(b.Min.X) + math.Abs(b.Min.Y) + math.Abs(b.Max.X) + math.Abs(b.Max.Y) + math.Abs(delta.X) + math.Abs(delta.Y)
-	b = b.Expand(float64(1e-12 * e))
-	lo, hi := 0.0, 1.0
-	for _, ax := range [2][5]float64{
-		{a.Min.X, a.Max.X, b.Min.X, b.Max.X, delta.X},
-		{a.Min.Y, a.Max.Y, b.Min.Y, b.Max.Y, delta.Y},
-	} {
-		amin, amax, bmin, bmax, d := ax[0], ax[1], ax[2], ax[3], ax[4]
-		if d == 0 {
-			if amax < bmin || amin > bmax {
-				return false
-			}
-			continue
-		}
-		t0, t1 := (bmin-amax)/d, (bmax-amin)/d
-		if t0 > t1 {
-			t0, t1 = t1, t0
-		}
-		lo, hi = max(lo, t0), min(hi, t1)
-	}
-	return lo <= hi
 }
 
 // core is a shape's convex core, a point or a counter-clockwise polygon, in

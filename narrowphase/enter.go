@@ -41,7 +41,7 @@ func CastEnter(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 	forParts(a, ta, boxB.Union(boxB.Translate(delta.Neg())), func(i int, sa shape.Shape, xa shape.Transform) bool {
 		boxA := sa.WorldAABB(xa)
 		forParts(b, tb, boxA.Union(boxA.Translate(delta)), func(j int, sb shape.Shape, xb shape.Transform) bool {
-			if !boxPathMeets(boxA, delta, sb.WorldAABB(xb)) {
+			if !boxA.MeetsAlong(delta, sb.WorldAABB(xb)) {
 				return true
 			}
 			h, hok := Cast(sa, xa, delta, sb, xb)
