@@ -17,6 +17,9 @@ const rayMaxChunks = 256
 // included), in no particular order, until fn returns false. It only reads
 // the tree.
 func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
+	if t == nil {
+		return
+	}
 	stopped := false
 	wide := t.tr.wide || t.st.wide
 	visit := func(mn, mx rect32, id int32) bool {
@@ -50,6 +53,9 @@ func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
 // visited by exactly one chunk, so a first-hit search stops early without
 // missing a candidate. RayCast only reads the tree and does not allocate.
 func (t *Tree) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32, maxDist float64) float64) {
+	if t == nil {
+		return
+	}
 	t.Sweep(origin, dir, maxDist, shape.Vec2{}, fn)
 }
 
@@ -60,7 +66,7 @@ func (t *Tree) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32
 // rules. A shape cast sweeps its own box this way (Box2D's b2ShapeCast walks
 // its tree with the same grown ray). half must be finite and non-negative.
 func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, fn func(id int32, maxDist float64) float64) {
-	if t.live == 0 || !(maxDist >= 0) || !origin.IsFinite() || !dir.IsFinite() || dir.LenSq() == 0 {
+	if t == nil || t.live == 0 || !(maxDist >= 0) || !origin.IsFinite() || !dir.IsFinite() || dir.LenSq() == 0 {
 		return
 	}
 	grow := func(b shape.AABB) shape.AABB {

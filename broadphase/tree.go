@@ -69,6 +69,10 @@ const (
 // exclusive access. Query, RayCast, Bounds, Pairs, FatAABB, Len and Stats
 // only read, so any number of goroutines may call them at once while nothing
 // mutates.
+//
+// A nil *Tree is an empty tree to Query, RayCast, Sweep, Len, Bounds,
+// Pairs, Stats, UpdatePairs and Clone, so that a world with no body need
+// not make one.
 type Tree struct {
 	// Two R-trees, as in Box2D: moving proxies in tr, static ones in st.
 	// Re-inserts then never wade through long static walls, and static
@@ -250,6 +254,9 @@ func (t *Tree) mustLive(id int32, op string) {
 // static, whose fat boxes overlap (boundaries included) and that the filter
 // accepted.
 func (t *Tree) UpdatePairs() {
+	if t == nil {
+		return
+	}
 	st := Stats{Reinserted: int(t.reinserted)}
 	t.reinserted = 0
 	t.tr.tighten()
@@ -419,7 +426,12 @@ func (t *Tree) sortCandidates() {
 
 // Pairs returns the pair set, sorted by [Pair.Key]. The slice belongs to the
 // tree and stays valid until the next mutation.
-func (t *Tree) Pairs() []Pair { return t.pairs }
+func (t *Tree) Pairs() []Pair {
+	if t == nil {
+		return nil
+	}
+	return t.pairs
+}
 
 // FatAABB returns the fat box of proxy id, the box the tree indexes it by.
 func (t *Tree) FatAABB(id int32) shape.AABB { return t.fat[id] }
@@ -438,10 +450,20 @@ func (t *Tree) Alive(id int32) (alive, static bool) {
 func (t *Tree) IDs() int { return len(t.flags) }
 
 // Len returns the number of live proxies.
-func (t *Tree) Len() int { return int(t.live) }
+func (t *Tree) Len() int {
+	if t == nil {
+		return 0
+	}
+	return int(t.live)
+}
 
 // Stats returns the counters of the last [Tree.UpdatePairs].
-func (t *Tree) Stats() Stats { return t.stats }
+func (t *Tree) Stats() Stats {
+	if t == nil {
+		return Stats{}
+	}
+	return t.stats
+}
 
 // fatten returns the fat box of a proxy with tight box tight that moved by
 // disp in the last step: tight ∪ (tight + frames·disp), grown by margin,
@@ -514,6 +536,9 @@ func arr(v shape.Vec2) [2]float64 { return [2]float64{v.X, v.Y} }
 // Bounds returns the box around every proxy's fat box, or an empty box when
 // the tree is empty.
 func (t *Tree) Bounds() shape.AABB {
+	if t == nil {
+		return shape.EmptyAABB()
+	}
 	if t.live == 0 {
 		return shape.EmptyAABB()
 	}
@@ -540,6 +565,9 @@ func (t *Tree) bounds() shape.AABB {
 // parallel hook are not copied; set them on the clone. Clone writes to t
 // (the R-trees' copy-on-write marks), so it needs exclusive access.
 func (t *Tree) Clone() *Tree {
+	if t == nil {
+		return nil
+	}
 	c := &Tree{
 		margin: t.margin, frames: t.frames,
 		fat: slices.Clone(t.fat), flags: slices.Clone(t.flags), live: t.live, extSum: t.extSum,

@@ -279,9 +279,9 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 		w.addBullet(s)
 	}
 	if def.Kind == Static {
-		w.tree.InsertStatic(s, tight)
+		w.bp().InsertStatic(s, tight)
 	} else {
-		w.tree.Insert(s, tight)
+		w.bp().Insert(s, tight)
 	}
 	return makeID(s, b.hot[s].gen), nil
 }

@@ -1005,7 +1005,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	cache.table = append(cache.table[:0], table...)
 	cache.epoch = b.epoch
 	fit := grown(sp.fit, n)
-	w.tree = w.restoreTree(&b, &bs, cfg, fit)
+	tree := w.restoreTree(&b, &bs, cfg, fit)
 	w.cfg = cfg
 	*sp = restoreBufs{
 		b: w.b, cache: w.snap, contacts: w.contacts, prev: w.prev, began: w.began, ended: w.ended,
@@ -1015,7 +1015,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	w.spare = sp
 	w.b = b
 	w.snap = cache
-	w.tree.SetFilter(w.pairFilter)
+	w.attachTree(tree)
 	w.bullets = nil
 	if len(bs.slots) > 0 {
 		w.bullets = &bs
@@ -1122,7 +1122,7 @@ func (w *World) restoreTree(b *bodies, bs *bulletSet, cfg Config, fit []bool) *b
 			}
 		}
 	}
-	if 2*fits < b.count || 2*fits < t.Len() {
+	if t == nil || 2*fits < b.count || 2*fits < t.Len() {
 		t = broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames})
 		t.Load(len(b.hot), func(s int32) (shape.AABB, bool, bool) {
 			h := &b.hot[s]
@@ -1181,8 +1181,9 @@ func (w *World) Clone() *World {
 		free: slices.Clone(b.free), moved: slices.Clone(b.moved), dying: slices.Clone(b.dying), dead: slices.Clone(b.dead),
 		count: b.count, cats: b.cats.clone(), epoch: b.epoch,
 	}
-	c.tree = w.tree.Clone()
-	c.tree.SetFilter(c.pairFilter)
+	if w.tree != nil {
+		c.attachTree(w.tree.Clone())
+	}
 	c.setParallelFrom(int(w.parPairs), int(w.parQueries))
 	if w.bullets != nil {
 		c.bullets = &bulletSet{slots: slices.Clone(w.bullets.slots), prev: slices.Clone(w.bullets.prev), at: slices.Clone(w.bullets.at)}

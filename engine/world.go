@@ -114,13 +114,29 @@ func NewWorld(cfg Config) *World {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
-	w := &World{
-		cfg:  cfg,
-		tree: broadphase.NewTree(broadphase.Config{Margin: cfg.Margin, MotionFrames: cfg.MotionFrames}),
-	}
-	w.tree.SetFilter(w.pairFilter)
+	w := &World{cfg: cfg}
 	w.parPairs, w.parQueries = minParallelPairs, minParallelQueries
 	return w
+}
+
+// bp returns the broad phase, making it at the first body: a world that
+// never holds one (a room made ahead of its match) carries none, and its
+// queries and steps read the nil tree as empty.
+func (w *World) bp() *broadphase.Tree {
+	if w.tree == nil {
+		w.attachTree(broadphase.NewTree(broadphase.Config{Margin: w.cfg.Margin, MotionFrames: w.cfg.MotionFrames}))
+	}
+	return w.tree
+}
+
+// attachTree makes t the world's broad phase, with the world's pair
+// filter and, when it has a pool, its parallel hook.
+func (w *World) attachTree(t *broadphase.Tree) {
+	w.tree = t
+	t.SetFilter(w.pairFilter)
+	if w.pool != nil {
+		t.SetParallel(w.pool.n, int(w.parQueries), w.pool.parallelFor)
+	}
 }
 
 // usePool gives the world its pool (and the broad phase its parallel hook)
@@ -129,7 +145,9 @@ func NewWorld(cfg Config) *World {
 func (w *World) usePool() {
 	if w.pool == nil && w.cfg.Workers > 1 && !w.closed {
 		w.pool = newPool(w.cfg.Workers)
-		w.tree.SetParallel(w.pool.n, int(w.parQueries), w.pool.parallelFor)
+		if w.tree != nil {
+			w.tree.SetParallel(w.pool.n, int(w.parQueries), w.pool.parallelFor)
+		}
 	}
 }
 
@@ -140,7 +158,9 @@ func (w *World) setParallelFrom(pairs, queries int) {
 	w.parPairs, w.parQueries = int32(pairs), int32(queries)
 	switch {
 	case w.pool != nil:
-		w.tree.SetParallel(w.pool.n, queries, w.pool.parallelFor)
+		if w.tree != nil {
+			w.tree.SetParallel(w.pool.n, queries, w.pool.parallelFor)
+		}
 	case pairs < minParallelPairs:
 		w.usePool() // a test lowered the sizes: the pool at once
 	}
@@ -153,7 +173,9 @@ func (w *World) setParallelFrom(pairs, queries int) {
 func (w *World) Close() {
 	w.closed = true
 	if w.pool != nil {
-		w.tree.SetParallel(0, 0, nil)
+		if w.tree != nil {
+			w.tree.SetParallel(0, 0, nil)
+		}
 		w.pool = nil
 	}
 }
