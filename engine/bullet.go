@@ -33,8 +33,8 @@ type bulletPrev struct {
 	rot   shape.Rot
 	// from is the box of the bullet's shape at pos; swept holds it and
 	// the bullet's box where it is now, and their path when it turned.
-	// Both are set by setBoxes whenever the bullet, its shape or pos
-	// change.
+	// proxyBox sets both whenever the bullet moves or changes shape, and
+	// prevOf when pos does.
 	from, swept shape.AABB
 }
 
