@@ -54,11 +54,26 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 	rem := delta
 	var planes [MaxSlides]shape.Vec2
 	np := 0
+	grazes := 0 // touches passed by tilting the motion (below)
 	for np < MaxSlides && rem != (shape.Vec2{}) {
 		xf := shape.Transform{Pos: pos, Rot: t.Rot}
 		h, ok := w.firstCast(s, xf, rem, newQuery(f), true)
 		if !ok || h.Fraction >= 1 {
 			break // a touch at the end of the motion neither stops nor deflects it
+		}
+		if h.Fraction > 0 && grazes < MaxSlides && h.Normal.Dot(rem) >= -slideTol*rem.Len() {
+			// The motion meets a surface that it moves along (within
+			// slideTol), as a rule the wall it just slid along: the motion
+			// clipped against the wall's normal goes into the wall by an
+			// angle of rounding size, and the cast meets it again. Such a
+			// touch neither stops nor deflects the motion (firstCast's rule
+			// for touches at the start). Tilting the motion off the surface
+			// by slideTol (a gap of 1e-12 of the motion at most) passes it;
+			// moving to the touch and casting on from there does not, as
+			// rounding can leave a gap there that the motion closes again.
+			grazes++
+			rem = rem.Add(h.Normal.Scale(float64(slideTol*rem.Len()) - h.Normal.Dot(rem)))
+			continue
 		}
 		res.Blocked = true
 		res.Hits[res.Count] = h
