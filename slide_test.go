@@ -186,7 +186,9 @@ func TestDepenetrateWedgedInACorner(t *testing.T) {
 // first hit's normal goes into the wall by an angle of rounding size, and
 // the cast from the touch found the wall again a little later. The end was
 // right, but each duplicate used one of the MaxSlides slides, so a
-// character in a corner could stop early.
+// character in a corner could stop early. Straight into a wall at any
+// angle, the motion left after the clip is a vector of rounding size, in
+// any direction: into the wall, the cast from the touch met it again.
 func TestMoveAndSlideSameWallTwiceBug(t *testing.T) {
 	tests := []struct {
 		name         string
@@ -196,6 +198,9 @@ func TestMoveAndSlideSameWallTwiceBug(t *testing.T) {
 		{"quarter-turn", math.Pi / 2, collide.V(-2, -8), collide.V(4, 3)},
 		{"half-turn", math.Pi, collide.V(8, -2), collide.V(7, 3)},
 		{"three-quarter-turn", 3 * math.Pi / 2, collide.V(2, 8), collide.V(-3, -5)},
+		// Straight into a wall at any angle: the motion left after the
+		// clip is not zero but a vector of rounding size, in any direction.
+		{"head-on", 0.125, collide.V(-0.24934946677045539, 1.984395334458658), collide.V(0.24934946677045539, -1.984395334458658)},
 	}
 	ball := must[collide.Shape](t)(collide.NewCircle(0.5))
 	wall := must[collide.Shape](t)(collide.NewOBB(100, 0.5))
