@@ -82,7 +82,13 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 		rem = rem.Scale(1 - h.Fraction)
 		planes[np] = h.Normal
 		np++
-		rem = clipPlanes(rem, planes[:np])
+		l := rem.Len()
+		if rem = clipPlanes(rem, planes[:np]); rem.Len() <= slideTol*l {
+			// Straight into the surface (within slideTol): what the clip
+			// leaves is rounding, in any direction, and into the surface
+			// it would be a new hit at 0.
+			rem = shape.Vec2{}
+		}
 	}
 	if rem != (shape.Vec2{}) {
 		if np == MaxSlides {
