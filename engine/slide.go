@@ -141,6 +141,41 @@ const maxDepenContacts = 8
 // the contact normals and the corners they make.
 const depenDirs = 64
 
+// depenUnits are the depenDirs directions, as unit vectors.
+var depenUnits = func() (u [depenDirs]shape.Vec2) {
+	for k := range u {
+		sn, cs := shape.SinCos(2 * math.Pi * float64(k) / depenDirs)
+		u[k] = shape.Vec2{X: cs, Y: sn}
+	}
+	return u
+}()
+
+// depenOrder is the order in which Depenetrate tries the directions:
+// bit-reversed, coarse to fine.
+var depenOrder = func() (o [depenDirs]int) {
+	for k := range o {
+		for b := 1; b < depenDirs; b <<= 1 {
+			o[k] <<= 1
+			if k&b != 0 {
+				o[k] |= 1
+			}
+		}
+	}
+	return o
+}()
+
+// shorter reports whether a candidate escape of squared length l, idx-th
+// in Depenetrate's order, beats one of squared length ref, refIdx-th.
+func shorter(l float64, idx int, ref float64, refIdx int) bool {
+	return l < ref || (l == ref && idx < refIdx)
+}
+
+// depenProbe is the margin, relative to the coordinates and the length of
+// the exit casts, by which exitAlong's probe must be inside a body: far
+// above the rounding of a cast (a few ulps), so that a probe this deep
+// proves that the cast ends beyond it.
+const depenProbe = 1e-9
+
 // Depenetrate returns a short translation that moves shape s placed by t
 // out of every body passing filter f that it overlaps, all at once: a
 // player wedged where two walls meet is pushed out of both (summing the two
@@ -161,6 +196,7 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 		return shape.Vec2{}, err
 	}
 	q := newQuery(f)
+	r := s.BoundingRadius()
 	total := shape.Vec2{}
 	for range depenIters {
 		xf := shape.Transform{Pos: t.Pos.Add(total), Rot: t.Rot}
@@ -169,6 +205,7 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 		if ov.n == 0 {
 			return total, nil
 		}
+		ov.sort(w)
 		// Any escape leaves every overlapped body, so it is at least as long
 		// as the longest single push-out: if that push-out clears them all,
 		// nothing shorter can, and the search is over.
@@ -181,32 +218,45 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 		if x := ov.push[longest]; !w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
 			return total.Add(x), nil
 		}
+		// The shortest escape wins, the first in the order below among
+		// equal lengths (idx numbers them in that order): the contact
+		// candidates, then the directions. The directions are tried
+		// coarse to fine (in bit-reversed order), so that a short escape
+		// is known early and exitAlong can skip most of the others.
 		var best, fallback shape.Vec2
 		bestLen, fallLen := math.Inf(1), math.Inf(1)
-		try := func(x shape.Vec2) {
+		bestIdx, fallIdx := math.MaxInt, math.MaxInt
+		try := func(x shape.Vec2, idx int) {
 			l := x.LenSq()
-			if !(l < bestLen) || !x.IsFinite() {
+			if !(l < math.Inf(1)) || !x.IsFinite() || !shorter(l, idx, bestLen, bestIdx) {
 				return
 			}
-			if l < fallLen {
-				fallback, fallLen = x, l
+			if shorter(l, idx, fallLen, fallIdx) {
+				fallback, fallLen, fallIdx = x, l, idx
 			}
 			if !w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
-				best, bestLen = x, l
+				best, bestLen, bestIdx = x, l, idx
 			}
 		}
+		idx := 0
 		for i := range ov.n {
-			try(ov.push[i])
+			try(ov.push[i], idx)
+			idx++
 			for j := i + 1; j < ov.n; j++ {
 				if x, ok := corner(ov.push[i], ov.push[j]); ok {
-					try(x)
+					try(x, idx)
 				}
+				idx++
 			}
-			try(w.exitAlong(s, xf, ov.push[i].Normalize(), &ov))
+			if x, ok := w.exitAlong(s, r, xf, ov.push[i].Normalize(), &ov, bestLen, bestIdx, idx); ok {
+				try(x, idx)
+			}
+			idx++
 		}
-		for k := range depenDirs {
-			sn, cs := shape.SinCos(2 * math.Pi * float64(k) / depenDirs)
-			try(w.exitAlong(s, xf, shape.Vec2{X: cs, Y: sn}, &ov))
+		for _, k := range depenOrder {
+			if x, ok := w.exitAlong(s, r, xf, depenUnits[k], &ov, bestLen, bestIdx, idx+k); ok {
+				try(x, idx+k)
+			}
 		}
 		if !math.IsInf(bestLen, 1) {
 			return total.Add(best), nil
@@ -224,6 +274,26 @@ type depenSet struct {
 	slot [maxDepenContacts]int32
 	push [maxDepenContacts]shape.Vec2
 	n    int
+	// deep lists the indexes deepest push first (sort fills it and mag).
+	deep [maxDepenContacts]int
+	// mag bounds the magnitude of the bodies' coordinates: positions and
+	// boxes.
+	mag float64
+}
+
+// sort fills ov.deep and ov.mag.
+func (ov *depenSet) sort(w *World) {
+	ov.mag = 0
+	for i := range ov.n {
+		j := i
+		for ; j > 0 && ov.push[ov.deep[j-1]].LenSq() < ov.push[i].LenSq(); j-- {
+			ov.deep[j] = ov.deep[j-1]
+		}
+		ov.deep[j] = i
+		k := ov.slot[i]
+		box, p := w.b.hot[k].tight, w.b.xf[k].Pos
+		ov.mag = max(ov.mag, math.Abs(box.Min.X)+math.Abs(box.Min.Y)+math.Abs(box.Max.X)+math.Abs(box.Max.Y)+math.Abs(p.X)+math.Abs(p.Y))
+	}
 }
 
 // overlaps fills ov with the bodies passing q that shape s placed by xf
@@ -290,14 +360,20 @@ func corner(p1, p2 shape.Vec2) (shape.Vec2, bool) {
 // placed by xf out of every body in ov, plus PushOut's kind of margin: for
 // each body, the shape is cast back from far along u, and where it first
 // touches the body is where, moving out along u, it leaves it.
-func (w *World) exitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *depenSet) shape.Vec2 {
+//
+// With limit finite it may instead report false, when the move (idx-th in
+// Depenetrate's order) cannot beat Depenetrate's best so far, of squared
+// length limit, limitIdx-th: when the shape moved along u by a little more than √limit is
+// still inside a body by more than rounding (then the cast back from far
+// touches that body before it gets there), or when the bodies cast so far,
+// deepest first, already hold it out that far.
+func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.Vec2, ov *depenSet, limit float64, limitIdx, idx int) (shape.Vec2, bool) {
 	b := &w.b
 	// Far enough along u that the shape (within its bounding radius of
 	// xf.Pos) is beyond every body's box: cast back from there. The box,
 	// not the body's bounding radius, which for a chain or compound far
 	// from its body's origin reaches much farther than the body.
 	far := 0.0
-	r := s.BoundingRadius()
 	for i := range ov.n {
 		box := b.hot[ov.slot[i]].tight
 		for _, c := range [4]shape.Vec2{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}} {
@@ -305,17 +381,56 @@ func (w *World) exitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *d
 		}
 	}
 	far += 2*r + 1
+	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + far
+	margin := float64(4 * 0x1p-52 * scale)
+	bounded := !math.IsInf(limit, 1)
+	if bounded {
+		eta := float64(depenProbe * (scale + ov.mag + r))
+		probe := shape.Transform{Pos: xf.Pos.Add(u.Scale(math.Sqrt(limit) + eta)), Rot: xf.Rot}
+		for _, i := range ov.deep[:ov.n] {
+			if w.deepIn(s, probe, ov.slot[i], eta) {
+				return shape.Vec2{}, false
+			}
+		}
+	}
 	start := shape.Transform{Pos: xf.Pos.Add(u.Scale(far)), Rot: xf.Rot}
 	back := u.Scale(-far)
 	exit := 0.0
-	for i := range ov.n {
+	for _, i := range ov.deep[:ov.n] {
 		k := ov.slot[i]
 		h, ok := narrowphase.Cast(s, start, back, b.shapes[k], b.xf[k])
 		if !ok {
-			return shape.Vec2{X: math.Inf(1)} // cannot happen: it overlaps at the end
+			return shape.Vec2{X: math.Inf(1)}, true // cannot happen: it overlaps at the end
 		}
+		// The largest exit, whatever the order of the bodies: the move
+		// only grows as bodies are added.
 		exit = max(exit, float64(far*(1-h.Fraction)))
+		if bounded && !shorter(u.Scale(exit+margin).LenSq(), idx, limit, limitIdx) {
+			return shape.Vec2{}, false
+		}
 	}
-	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + far
-	return u.Scale(exit + float64(4*0x1p-52*scale))
+	return u.Scale(exit + margin), true
+}
+
+// deepIn reports whether shape s placed by xf overlaps the body in slot k,
+// one of its parts, by more than eta.
+func (w *World) deepIn(s shape.Shape, xf shape.Transform, k int32, eta float64) bool {
+	body, bxf := w.b.shapes[k], w.b.xf[k]
+	if body.Kind().Convex() {
+		m, ok := narrowphase.Collide(s, xf, body, bxf)
+		return ok && m.Depth > eta
+	}
+	if s.Kind() == shape.KindChain {
+		return false // a chain character overlaps no chain
+	}
+	// Part by part: the depth Collide gives for a chain is smoothed
+	// against its neighbours' normals.
+	deep := false
+	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(xf)), func(j int) bool {
+		ps, pxf := body.Part(j, bxf)
+		m, ok := narrowphase.Collide(s, xf, ps, pxf)
+		deep = ok && m.Depth > eta
+		return !deep
+	})
+	return deep
 }
