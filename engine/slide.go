@@ -45,10 +45,8 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 		return MoveResult{}, err
 	}
 	var res MoveResult
-	push, err := w.Depenetrate(s, t, f)
-	if err != nil {
-		return MoveResult{}, err
-	}
+	q := newQuery(f)
+	push := w.depenetrate(s, t, q) // checkCast above holds Depenetrate's checks
 	res.Pushed = push
 	pos := t.Pos.Add(push)
 	rem := delta
@@ -57,7 +55,7 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 	grazes := 0 // touches passed by tilting the motion (below)
 	for np < MaxSlides && rem != (shape.Vec2{}) {
 		xf := shape.Transform{Pos: pos, Rot: t.Rot}
-		h, ok := w.firstCast(s, xf, rem, newQuery(f), true)
+		h, ok := w.firstCast(s, xf, rem, q, true)
 		if !ok || h.Fraction >= 1 {
 			break // a touch at the end of the motion neither stops nor deflects it
 		}
@@ -96,9 +94,10 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 		}
 		pos = pos.Add(rem)
 	}
-	// Rounding can leave the shape a few ulps into a surface; clear it.
-	if d, err := w.Depenetrate(s, shape.Transform{Pos: pos, Rot: t.Rot}, f); err == nil {
-		pos = pos.Add(d)
+	// Rounding can leave the shape a few ulps into a surface; clear it
+	// (where Depenetrate's checks pass: t's rotation and s passed them).
+	if end := (shape.Transform{Pos: pos, Rot: t.Rot}); pos.IsFinite() && s.WorldAABB(end).IsFinite() {
+		pos = pos.Add(w.depenetrate(s, end, q))
 	}
 	res.Position = pos
 	return res, nil
@@ -195,7 +194,11 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 	if err := checkCast(s, t, shape.Vec2{}); err != nil {
 		return shape.Vec2{}, err
 	}
-	q := newQuery(f)
+	return w.depenetrate(s, t, newQuery(f)), nil
+}
+
+// depenetrate is Depenetrate on checked input.
+func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec2 {
 	r := s.BoundingRadius()
 	total := shape.Vec2{}
 	for range depenIters {
@@ -203,7 +206,7 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 		var ov depenSet
 		w.overlaps(s, xf, q, &ov)
 		if ov.n == 0 {
-			return total, nil
+			return total
 		}
 		ov.sort(w)
 		// Any escape leaves every overlapped body, so it is at least as long
@@ -216,13 +219,17 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 			}
 		}
 		if x := ov.push[longest]; !w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
-			return total.Add(x), nil
+			return total.Add(x)
 		}
 		// The shortest escape wins, the first in the order below among
 		// equal lengths (idx numbers them in that order): the contact
 		// candidates, then the directions. The directions are tried
 		// coarse to fine (in bit-reversed order), so that a short escape
 		// is known early and exitAlong can skip most of the others.
+		// The candidates' overlap tests read the bodies near xf from a
+		// list gathered once (those far out query the tree).
+		var near nearSet
+		w.gatherNear(s.WorldAABB(xf).Expand(float64(2*math.Sqrt(ov.push[longest].LenSq()))+r), q, &near)
 		var best, fallback shape.Vec2
 		bestLen, fallLen := math.Inf(1), math.Inf(1)
 		bestIdx, fallIdx := math.MaxInt, math.MaxInt
@@ -234,7 +241,7 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 			if shorter(l, idx, fallLen, fallIdx) {
 				fallback, fallLen, fallIdx = x, l, idx
 			}
-			if !w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
+			if !w.overlapsAnyNear(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q, &near) {
 				best, bestLen, bestIdx = x, l, idx
 			}
 		}
@@ -259,14 +266,14 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 			}
 		}
 		if !math.IsInf(bestLen, 1) {
-			return total.Add(best), nil
+			return total.Add(best)
 		}
 		if math.IsInf(fallLen, 1) {
-			return total, nil
+			return total
 		}
 		total = total.Add(fallback)
 	}
-	return total, nil
+	return total
 }
 
 // depenSet is the bodies a shape overlaps, with the PushOut out of each.
@@ -340,6 +347,52 @@ func (w *World) overlapsAny(s shape.Shape, xf shape.Transform, q query) bool {
 		return true
 	})
 	return hit
+}
+
+// maxNear is how many bodies a nearSet holds.
+const maxNear = 64
+
+// nearSet is the bodies passing a query whose tight boxes meet box (if
+// ok; more than maxNear leave it not ok).
+type nearSet struct {
+	box  shape.AABB
+	slot [maxNear]int32
+	n    int
+	ok   bool
+}
+
+// gatherNear fills ns with the bodies passing q whose tight boxes meet box.
+func (w *World) gatherNear(box shape.AABB, q query, ns *nearSet) {
+	ns.box, ns.n, ns.ok = box, 0, true
+	w.tree.Query(box, func(k int32) bool {
+		if !w.accept(k, q) || !w.b.hot[k].tight.Overlaps(box) {
+			return true
+		}
+		if ns.n == maxNear {
+			ns.ok = false
+			return false
+		}
+		ns.slot[ns.n] = k
+		ns.n++
+		return true
+	})
+}
+
+// overlapsAnyNear is overlapsAny(s, xf, q) reading the bodies from ns
+// when the shape's box lies in ns.box: every body whose tight box meets
+// the shape's then meets ns.box, so ns holds it.
+func (w *World) overlapsAnyNear(s shape.Shape, xf shape.Transform, q query, ns *nearSet) bool {
+	box := s.WorldAABB(xf)
+	if !ns.ok || !ns.box.ContainsAABB(box) {
+		return w.overlapsAny(s, xf, q)
+	}
+	b := &w.b
+	for _, k := range ns.slot[:ns.n] {
+		if b.hot[k].tight.Overlaps(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
+			return true
+		}
+	}
+	return false
 }
 
 // corner returns the shortest x with x·n̂ ≥ |p| for both pushes p (each a
