@@ -149,6 +149,14 @@ var depenUnits = func() (u [depenDirs]shape.Vec2) {
 	return u
 }()
 
+// depenChord[m] is the distance between unit directions m apart.
+var depenChord = func() (c [depenDirs]float64) {
+	for m := range c {
+		c[m] = depenUnits[m].Sub(depenUnits[0]).Len()
+	}
+	return c
+}()
+
 // depenOrder is the order in which Depenetrate tries the directions:
 // bit-reversed, coarse to fine.
 var depenOrder = func() (o [depenDirs]int) {
@@ -199,7 +207,7 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 
 // depenetrate is Depenetrate on checked input.
 func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec2 {
-	r := s.BoundingRadius()
+	r := -1.0 // s.BoundingRadius(), once needed
 	total := shape.Vec2{}
 	for range depenIters {
 		xf := shape.Transform{Pos: t.Pos.Add(total), Rot: t.Rot}
@@ -226,6 +234,9 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 		// candidates, then the directions. The directions are tried
 		// coarse to fine (in bit-reversed order), so that a short escape
 		// is known early and exitAlong can skip most of the others.
+		if r < 0 {
+			r = s.BoundingRadius()
+		}
 		// The candidates' overlap tests read the bodies near xf from a
 		// list gathered once (those far out query the tree).
 		var near nearSet
@@ -245,6 +256,16 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 				best, bestLen, bestIdx = x, l, idx
 			}
 		}
+		// The probes' margin (see exitAlong), for every direction: reach
+		// bounds exitAlong's far.
+		reach := 0.0
+		for i := range ov.n {
+			box := w.b.hot[ov.slot[i]].tight
+			for _, c := range [2]shape.Vec2{box.Min, box.Max} {
+				reach = max(reach, math.Abs(c.X-xf.Pos.X), math.Abs(c.Y-xf.Pos.Y))
+			}
+		}
+		eta := float64(depenProbe * (math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + 2*reach + 2*r + 1 + ov.mag + r))
 		idx := 0
 		for i := range ov.n {
 			try(ov.push[i], idx)
@@ -255,14 +276,35 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 				}
 				idx++
 			}
-			if x, ok := w.exitAlong(s, r, xf, ov.push[i].Normalize(), &ov, bestLen, bestIdx, idx); ok {
+			if x, ok, _ := w.exitAlong(s, r, xf, ov.push[i].Normalize(), &ov, bestLen, bestIdx, idx, eta); ok {
 				try(x, idx)
 			}
 			idx++
 		}
+		// A probe deeper than eta by d' (a lower bound on the depth, which
+		// a translation can only shrink by its length) proves the same of
+		// the probes at the same length along the directions within d' of
+		// it, whatever the best is later: it only gets shorter.
+		rounded := s.Kind() == shape.KindCircle || s.Kind() == shape.KindCapsule
+		var skip [depenDirs]bool
 		for _, k := range depenOrder {
-			if x, ok := w.exitAlong(s, r, xf, depenUnits[k], &ov, bestLen, bestIdx, idx+k); ok {
+			if skip[k] {
+				continue
+			}
+			t := math.Sqrt(bestLen) + eta // exitAlong's probe length
+			x, ok, depth := w.exitAlong(s, r, xf, depenUnits[k], &ov, bestLen, bestIdx, idx+k, eta)
+			if ok {
 				try(x, idx+k)
+				continue
+			}
+			if !rounded || depth == 0 {
+				continue
+			}
+			// The shape's radius bounds the depth below where the depth
+			// Collide gives may exceed the true one (cores that cross).
+			spare := min(depth, s.Radius()) - 2*eta
+			for m := 1; m < depenDirs/2 && float64(t*depenChord[m]) <= spare; m++ {
+				skip[(k+m)%depenDirs], skip[(k+depenDirs-m)%depenDirs] = true, true
 			}
 		}
 		if !math.IsInf(bestLen, 1) {
@@ -420,7 +462,7 @@ func corner(p1, p2 shape.Vec2) (shape.Vec2, bool) {
 // still inside a body by more than rounding (then the cast back from far
 // touches that body before it gets there), or when the bodies cast so far,
 // deepest first, already hold it out that far.
-func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.Vec2, ov *depenSet, limit float64, limitIdx, idx int) (shape.Vec2, bool) {
+func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.Vec2, ov *depenSet, limit float64, limitIdx, idx int, eta float64) (x shape.Vec2, ok bool, depth float64) {
 	b := &w.b
 	// Far enough along u that the shape (within its bounding radius of
 	// xf.Pos) is beyond every body's box: cast back from there. The box,
@@ -438,11 +480,10 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 	margin := float64(4 * 0x1p-52 * scale)
 	bounded := !math.IsInf(limit, 1)
 	if bounded {
-		eta := float64(depenProbe * (scale + ov.mag + r))
 		probe := shape.Transform{Pos: xf.Pos.Add(u.Scale(math.Sqrt(limit) + eta)), Rot: xf.Rot}
 		for _, i := range ov.deep[:ov.n] {
-			if w.deepIn(s, probe, ov.slot[i], eta) {
-				return shape.Vec2{}, false
+			if d := w.deepIn(s, probe, ov.slot[i], eta); d > 0 {
+				return shape.Vec2{}, false, d
 			}
 		}
 	}
@@ -453,37 +494,40 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 		k := ov.slot[i]
 		h, ok := narrowphase.Cast(s, start, back, b.shapes[k], b.xf[k])
 		if !ok {
-			return shape.Vec2{X: math.Inf(1)}, true // cannot happen: it overlaps at the end
+			return shape.Vec2{X: math.Inf(1)}, true, 0 // cannot happen: it overlaps at the end
 		}
 		// The largest exit, whatever the order of the bodies: the move
 		// only grows as bodies are added.
 		exit = max(exit, float64(far*(1-h.Fraction)))
 		if bounded && !shorter(u.Scale(exit+margin).LenSq(), idx, limit, limitIdx) {
-			return shape.Vec2{}, false
+			return shape.Vec2{}, false, 0
 		}
 	}
-	return u.Scale(exit + margin), true
+	return u.Scale(exit + margin), true, 0
 }
 
-// deepIn reports whether shape s placed by xf overlaps the body in slot k,
-// one of its parts, by more than eta.
-func (w *World) deepIn(s shape.Shape, xf shape.Transform, k int32, eta float64) bool {
+// deepIn returns the depth by which shape s placed by xf overlaps the body
+// in slot k, or one of its parts, if more than eta, else 0.
+func (w *World) deepIn(s shape.Shape, xf shape.Transform, k int32, eta float64) float64 {
 	body, bxf := w.b.shapes[k], w.b.xf[k]
 	if body.Kind().Convex() {
-		m, ok := narrowphase.Collide(s, xf, body, bxf)
-		return ok && m.Depth > eta
+		if m, ok := narrowphase.Collide(s, xf, body, bxf); ok && m.Depth > eta {
+			return m.Depth
+		}
+		return 0
 	}
 	if s.Kind() == shape.KindChain {
-		return false // a chain character overlaps no chain
+		return 0 // a chain character overlaps no chain
 	}
 	// Part by part: the depth Collide gives for a chain is smoothed
 	// against its neighbours' normals.
-	deep := false
+	depth := 0.0
 	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(xf)), func(j int) bool {
 		ps, pxf := body.Part(j, bxf)
-		m, ok := narrowphase.Collide(s, xf, ps, pxf)
-		deep = ok && m.Depth > eta
-		return !deep
+		if m, ok := narrowphase.Collide(s, xf, ps, pxf); ok && m.Depth > eta {
+			depth = m.Depth
+		}
+		return depth == 0
 	})
-	return deep
+	return depth
 }
