@@ -179,3 +179,42 @@ func TestDepenetrateWedgedInACorner(t *testing.T) {
 		t.Errorf("Depenetrate from a right-angled corner = %v, want (0.3, 0.4)", d)
 	}
 }
+
+// TestMoveAndSlideSameWallTwiceBug: a ball (r 0.5) slid into a long wall
+// turned by a multiple of π/2 (an OBB 100×0.5 at the origin, whose cos is
+// 6e-17, not 0) recorded the wall twice. The motion clipped against the
+// first hit's normal goes into the wall by an angle of rounding size, and
+// the cast from the touch found the wall again a little later. The end was
+// right, but each duplicate used one of the MaxSlides slides, so a
+// character in a corner could stop early. Straight into a wall at any
+// angle, the motion left after the clip is a vector of rounding size, in
+// any direction: into the wall, the cast from the touch met it again.
+func TestMoveAndSlideSameWallTwiceBug(t *testing.T) {
+	tests := []struct {
+		name         string
+		angle        float64
+		start, delta collide.Vec2
+	}{
+		{"quarter-turn", math.Pi / 2, collide.V(-2, -8), collide.V(4, 3)},
+		{"half-turn", math.Pi, collide.V(8, -2), collide.V(7, 3)},
+		{"three-quarter-turn", 3 * math.Pi / 2, collide.V(2, 8), collide.V(-3, -5)},
+		// Straight into a wall at any angle: the motion left after the
+		// clip is not zero but a vector of rounding size, in any direction.
+		{"head-on", 0.125, collide.V(-0.24934946677045539, 1.984395334458658), collide.V(0.24934946677045539, -1.984395334458658)},
+	}
+	ball := must[collide.Shape](t)(collide.NewCircle(0.5))
+	wall := must[collide.Shape](t)(collide.NewOBB(100, 0.5))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := collide.NewWorld(collide.Config{Workers: 1})
+			id := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: wall, Angle: tt.angle, Kind: collide.Static}))
+			r, err := w.MoveAndSlide(ball, collide.NewTransform(tt.start, 0), tt.delta, collide.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Count != 1 || r.Hits[0].Body != id {
+				t.Errorf("MoveAndSlide(ball from %v by %v) into one wall at angle %v = %d hits %+v, want one, on the wall", tt.start, tt.delta, tt.angle, r.Count, r.Hits[:r.Count])
+			}
+		})
+	}
+}

@@ -45,20 +45,33 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 		return MoveResult{}, err
 	}
 	var res MoveResult
-	push, err := w.Depenetrate(s, t, f)
-	if err != nil {
-		return MoveResult{}, err
-	}
+	q := newQuery(f)
+	push := w.depenetrate(s, t, q) // checkCast above holds Depenetrate's checks
 	res.Pushed = push
 	pos := t.Pos.Add(push)
 	rem := delta
 	var planes [MaxSlides]shape.Vec2
 	np := 0
+	grazes := 0 // touches passed by tilting the motion (below)
 	for np < MaxSlides && rem != (shape.Vec2{}) {
 		xf := shape.Transform{Pos: pos, Rot: t.Rot}
-		h, ok := w.firstCast(s, xf, rem, newQuery(f), true)
+		h, ok := w.firstCast(s, xf, rem, q, true)
 		if !ok || h.Fraction >= 1 {
 			break // a touch at the end of the motion neither stops nor deflects it
+		}
+		if h.Fraction > 0 && grazes < MaxSlides && h.Normal.Dot(rem) >= -slideTol*rem.Len() {
+			// The motion meets a surface that it moves along (within
+			// slideTol), as a rule the wall it just slid along: the motion
+			// clipped against the wall's normal goes into the wall by an
+			// angle of rounding size, and the cast meets it again. Such a
+			// touch neither stops nor deflects the motion (firstCast's rule
+			// for touches at the start). Tilting the motion off the surface
+			// by slideTol (a gap of 1e-12 of the motion at most) passes it;
+			// moving to the touch and casting on from there does not, as
+			// rounding can leave a gap there that the motion closes again.
+			grazes++
+			rem = rem.Add(h.Normal.Scale(float64(slideTol*rem.Len()) - h.Normal.Dot(rem)))
+			continue
 		}
 		res.Blocked = true
 		res.Hits[res.Count] = h
@@ -67,7 +80,13 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 		rem = rem.Scale(1 - h.Fraction)
 		planes[np] = h.Normal
 		np++
-		rem = clipPlanes(rem, planes[:np])
+		l := rem.Len()
+		if rem = clipPlanes(rem, planes[:np]); rem.Len() <= slideTol*l {
+			// Straight into the surface (within slideTol): what the clip
+			// leaves is rounding, in any direction, and into the surface
+			// it would be a new hit at 0.
+			rem = shape.Vec2{}
+		}
 	}
 	if rem != (shape.Vec2{}) {
 		if np == MaxSlides {
@@ -75,9 +94,10 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 		}
 		pos = pos.Add(rem)
 	}
-	// Rounding can leave the shape a few ulps into a surface; clear it.
-	if d, err := w.Depenetrate(s, shape.Transform{Pos: pos, Rot: t.Rot}, f); err == nil {
-		pos = pos.Add(d)
+	// Rounding can leave the shape a few ulps into a surface; clear it
+	// (where Depenetrate's checks pass: t's rotation and s passed them).
+	if end := (shape.Transform{Pos: pos, Rot: t.Rot}); pos.IsFinite() && s.WorldAABB(end).IsFinite() {
+		pos = pos.Add(w.depenetrate(s, end, q))
 	}
 	res.Position = pos
 	return res, nil
@@ -120,6 +140,49 @@ const maxDepenContacts = 8
 // the contact normals and the corners they make.
 const depenDirs = 64
 
+// depenUnits are the depenDirs directions, as unit vectors.
+var depenUnits = func() (u [depenDirs]shape.Vec2) {
+	for k := range u {
+		sn, cs := shape.SinCos(2 * math.Pi * float64(k) / depenDirs)
+		u[k] = shape.Vec2{X: cs, Y: sn}
+	}
+	return u
+}()
+
+// depenChord[m] is the distance between unit directions m apart.
+var depenChord = func() (c [depenDirs]float64) {
+	for m := range c {
+		c[m] = depenUnits[m].Sub(depenUnits[0]).Len()
+	}
+	return c
+}()
+
+// depenOrder is the order in which Depenetrate tries the directions:
+// bit-reversed, coarse to fine.
+var depenOrder = func() (o [depenDirs]int) {
+	for k := range o {
+		for b := 1; b < depenDirs; b <<= 1 {
+			o[k] <<= 1
+			if k&b != 0 {
+				o[k] |= 1
+			}
+		}
+	}
+	return o
+}()
+
+// shorter reports whether a candidate escape of squared length l, idx-th
+// in Depenetrate's order, beats one of squared length ref, refIdx-th.
+func shorter(l float64, idx int, ref float64, refIdx int) bool {
+	return l < ref || (l == ref && idx < refIdx)
+}
+
+// depenProbe is the margin, relative to the coordinates and the length of
+// the exit casts, by which exitAlong's probe must be inside a body: far
+// above the rounding of a cast (a few ulps), so that a probe this deep
+// proves that the cast ends beyond it.
+const depenProbe = 1e-9
+
 // Depenetrate returns a short translation that moves shape s placed by t
 // out of every body passing filter f that it overlaps, all at once: a
 // player wedged where two walls meet is pushed out of both (summing the two
@@ -139,15 +202,21 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 	if err := checkCast(s, t, shape.Vec2{}); err != nil {
 		return shape.Vec2{}, err
 	}
-	q := newQuery(f)
+	return w.depenetrate(s, t, newQuery(f)), nil
+}
+
+// depenetrate is Depenetrate on checked input.
+func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec2 {
+	r := -1.0 // s.BoundingRadius(), once needed
 	total := shape.Vec2{}
 	for range depenIters {
 		xf := shape.Transform{Pos: t.Pos.Add(total), Rot: t.Rot}
 		var ov depenSet
 		w.overlaps(s, xf, q, &ov)
 		if ov.n == 0 {
-			return total, nil
+			return total
 		}
+		ov.sort(w)
 		// Any escape leaves every overlapped body, so it is at least as long
 		// as the longest single push-out: if that push-out clears them all,
 		// nothing shorter can, and the search is over.
@@ -158,44 +227,95 @@ func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.V
 			}
 		}
 		if x := ov.push[longest]; !w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
-			return total.Add(x), nil
+			return total.Add(x)
 		}
+		// The shortest escape wins, the first in the order below among
+		// equal lengths (idx numbers them in that order): the contact
+		// candidates, then the directions. The directions are tried
+		// coarse to fine (in bit-reversed order), so that a short escape
+		// is known early and exitAlong can skip most of the others.
+		if r < 0 {
+			r = s.BoundingRadius()
+		}
+		// The candidates' overlap tests read the bodies near xf from a
+		// list gathered once (those far out query the tree).
+		var near nearSet
+		w.gatherNear(s.WorldAABB(xf).Expand(float64(2*math.Sqrt(ov.push[longest].LenSq()))+r), q, &near)
 		var best, fallback shape.Vec2
 		bestLen, fallLen := math.Inf(1), math.Inf(1)
-		try := func(x shape.Vec2) {
+		bestIdx, fallIdx := math.MaxInt, math.MaxInt
+		try := func(x shape.Vec2, idx int) {
 			l := x.LenSq()
-			if !(l < bestLen) || !x.IsFinite() {
+			if !(l < math.Inf(1)) || !x.IsFinite() || !shorter(l, idx, bestLen, bestIdx) {
 				return
 			}
-			if l < fallLen {
-				fallback, fallLen = x, l
+			if shorter(l, idx, fallLen, fallIdx) {
+				fallback, fallLen, fallIdx = x, l, idx
 			}
-			if !w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
-				best, bestLen = x, l
+			if !w.overlapsAnyNear(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q, &near) {
+				best, bestLen, bestIdx = x, l, idx
 			}
 		}
+		// The probes' margin (see exitAlong), for every direction: reach
+		// bounds exitAlong's far.
+		reach := 0.0
 		for i := range ov.n {
-			try(ov.push[i])
+			box := w.b.hot[ov.slot[i]].tight
+			for _, c := range [2]shape.Vec2{box.Min, box.Max} {
+				reach = max(reach, math.Abs(c.X-xf.Pos.X), math.Abs(c.Y-xf.Pos.Y))
+			}
+		}
+		eta := float64(depenProbe * (math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + 2*reach + 2*r + 1 + ov.mag + r))
+		idx := 0
+		for i := range ov.n {
+			try(ov.push[i], idx)
+			idx++
 			for j := i + 1; j < ov.n; j++ {
 				if x, ok := corner(ov.push[i], ov.push[j]); ok {
-					try(x)
+					try(x, idx)
 				}
+				idx++
 			}
-			try(w.exitAlong(s, xf, ov.push[i].Normalize(), &ov))
+			if x, ok, _ := w.exitAlong(s, r, xf, ov.push[i].Normalize(), &ov, bestLen, bestIdx, idx, eta); ok {
+				try(x, idx)
+			}
+			idx++
 		}
-		for k := range depenDirs {
-			sn, cs := shape.SinCos(2 * math.Pi * float64(k) / depenDirs)
-			try(w.exitAlong(s, xf, shape.Vec2{X: cs, Y: sn}, &ov))
+		// A probe deeper than eta by d' (a lower bound on the depth, which
+		// a translation can only shrink by its length) proves the same of
+		// the probes at the same length along the directions within d' of
+		// it, whatever the best is later: it only gets shorter.
+		rounded := s.Kind() == shape.KindCircle || s.Kind() == shape.KindCapsule
+		var skip [depenDirs]bool
+		for _, k := range depenOrder {
+			if skip[k] {
+				continue
+			}
+			t := math.Sqrt(bestLen) + eta // exitAlong's probe length
+			x, ok, depth := w.exitAlong(s, r, xf, depenUnits[k], &ov, bestLen, bestIdx, idx+k, eta)
+			if ok {
+				try(x, idx+k)
+				continue
+			}
+			if !rounded || depth == 0 {
+				continue
+			}
+			// The shape's radius bounds the depth below where the depth
+			// Collide gives may exceed the true one (cores that cross).
+			spare := min(depth, s.Radius()) - 2*eta
+			for m := 1; m < depenDirs/2 && float64(t*depenChord[m]) <= spare; m++ {
+				skip[(k+m)%depenDirs], skip[(k+depenDirs-m)%depenDirs] = true, true
+			}
 		}
 		if !math.IsInf(bestLen, 1) {
-			return total.Add(best), nil
+			return total.Add(best)
 		}
 		if math.IsInf(fallLen, 1) {
-			return total, nil
+			return total
 		}
 		total = total.Add(fallback)
 	}
-	return total, nil
+	return total
 }
 
 // depenSet is the bodies a shape overlaps, with the PushOut out of each.
@@ -203,6 +323,26 @@ type depenSet struct {
 	slot [maxDepenContacts]int32
 	push [maxDepenContacts]shape.Vec2
 	n    int
+	// deep lists the indexes deepest push first (sort fills it and mag).
+	deep [maxDepenContacts]int
+	// mag bounds the magnitude of the bodies' coordinates: positions and
+	// boxes.
+	mag float64
+}
+
+// sort fills ov.deep and ov.mag.
+func (ov *depenSet) sort(w *World) {
+	ov.mag = 0
+	for i := range ov.n {
+		j := i
+		for ; j > 0 && ov.push[ov.deep[j-1]].LenSq() < ov.push[i].LenSq(); j-- {
+			ov.deep[j] = ov.deep[j-1]
+		}
+		ov.deep[j] = i
+		k := ov.slot[i]
+		box, p := w.b.hot[k].tight, w.b.xf[k].Pos
+		ov.mag = max(ov.mag, math.Abs(box.Min.X)+math.Abs(box.Min.Y)+math.Abs(box.Max.X)+math.Abs(box.Max.Y)+math.Abs(p.X)+math.Abs(p.Y))
+	}
 }
 
 // overlaps fills ov with the bodies passing q that shape s placed by xf
@@ -251,6 +391,52 @@ func (w *World) overlapsAny(s shape.Shape, xf shape.Transform, q query) bool {
 	return hit
 }
 
+// maxNear is how many bodies a nearSet holds.
+const maxNear = 64
+
+// nearSet is the bodies passing a query whose tight boxes meet box (if
+// ok; more than maxNear leave it not ok).
+type nearSet struct {
+	box  shape.AABB
+	slot [maxNear]int32
+	n    int
+	ok   bool
+}
+
+// gatherNear fills ns with the bodies passing q whose tight boxes meet box.
+func (w *World) gatherNear(box shape.AABB, q query, ns *nearSet) {
+	ns.box, ns.n, ns.ok = box, 0, true
+	w.tree.Query(box, func(k int32) bool {
+		if !w.accept(k, q) || !w.b.hot[k].tight.Overlaps(box) {
+			return true
+		}
+		if ns.n == maxNear {
+			ns.ok = false
+			return false
+		}
+		ns.slot[ns.n] = k
+		ns.n++
+		return true
+	})
+}
+
+// overlapsAnyNear is overlapsAny(s, xf, q) reading the bodies from ns
+// when the shape's box lies in ns.box: every body whose tight box meets
+// the shape's then meets ns.box, so ns holds it.
+func (w *World) overlapsAnyNear(s shape.Shape, xf shape.Transform, q query, ns *nearSet) bool {
+	box := s.WorldAABB(xf)
+	if !ns.ok || !ns.box.ContainsAABB(box) {
+		return w.overlapsAny(s, xf, q)
+	}
+	b := &w.b
+	for _, k := range ns.slot[:ns.n] {
+		if b.hot[k].tight.Overlaps(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
+			return true
+		}
+	}
+	return false
+}
+
 // corner returns the shortest x with x·n̂ ≥ |p| for both pushes p (each a
 // half-plane the shape must reach), where their boundary lines meet.
 func corner(p1, p2 shape.Vec2) (shape.Vec2, bool) {
@@ -269,14 +455,20 @@ func corner(p1, p2 shape.Vec2) (shape.Vec2, bool) {
 // placed by xf out of every body in ov, plus PushOut's kind of margin: for
 // each body, the shape is cast back from far along u, and where it first
 // touches the body is where, moving out along u, it leaves it.
-func (w *World) exitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *depenSet) shape.Vec2 {
+//
+// With limit finite it may instead report false, when the move (idx-th in
+// Depenetrate's order) cannot beat Depenetrate's best so far, of squared
+// length limit, limitIdx-th: when the shape moved along u by a little more than √limit is
+// still inside a body by more than rounding (then the cast back from far
+// touches that body before it gets there), or when the bodies cast so far,
+// deepest first, already hold it out that far.
+func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.Vec2, ov *depenSet, limit float64, limitIdx, idx int, eta float64) (x shape.Vec2, ok bool, depth float64) {
 	b := &w.b
 	// Far enough along u that the shape (within its bounding radius of
 	// xf.Pos) is beyond every body's box: cast back from there. The box,
 	// not the body's bounding radius, which for a chain or compound far
 	// from its body's origin reaches much farther than the body.
 	far := 0.0
-	r := s.BoundingRadius()
 	for i := range ov.n {
 		box := b.hot[ov.slot[i]].tight
 		for _, c := range [4]shape.Vec2{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}} {
@@ -284,17 +476,58 @@ func (w *World) exitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *d
 		}
 	}
 	far += 2*r + 1
+	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + far
+	margin := float64(4 * 0x1p-52 * scale)
+	bounded := !math.IsInf(limit, 1)
+	if bounded {
+		probe := shape.Transform{Pos: xf.Pos.Add(u.Scale(math.Sqrt(limit) + eta)), Rot: xf.Rot}
+		for _, i := range ov.deep[:ov.n] {
+			if d := w.deepIn(s, probe, ov.slot[i], eta); d > 0 {
+				return shape.Vec2{}, false, d
+			}
+		}
+	}
 	start := shape.Transform{Pos: xf.Pos.Add(u.Scale(far)), Rot: xf.Rot}
 	back := u.Scale(-far)
 	exit := 0.0
-	for i := range ov.n {
+	for _, i := range ov.deep[:ov.n] {
 		k := ov.slot[i]
 		h, ok := narrowphase.Cast(s, start, back, b.shapes[k], b.xf[k])
 		if !ok {
-			return shape.Vec2{X: math.Inf(1)} // cannot happen: it overlaps at the end
+			return shape.Vec2{X: math.Inf(1)}, true, 0 // cannot happen: it overlaps at the end
 		}
+		// The largest exit, whatever the order of the bodies: the move
+		// only grows as bodies are added.
 		exit = max(exit, float64(far*(1-h.Fraction)))
+		if bounded && !shorter(u.Scale(exit+margin).LenSq(), idx, limit, limitIdx) {
+			return shape.Vec2{}, false, 0
+		}
 	}
-	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + far
-	return u.Scale(exit + float64(4*0x1p-52*scale))
+	return u.Scale(exit + margin), true, 0
+}
+
+// deepIn returns the depth by which shape s placed by xf overlaps the body
+// in slot k, or one of its parts, if more than eta, else 0.
+func (w *World) deepIn(s shape.Shape, xf shape.Transform, k int32, eta float64) float64 {
+	body, bxf := w.b.shapes[k], w.b.xf[k]
+	if body.Kind().Convex() {
+		if m, ok := narrowphase.Collide(s, xf, body, bxf); ok && m.Depth > eta {
+			return m.Depth
+		}
+		return 0
+	}
+	if s.Kind() == shape.KindChain {
+		return 0 // a chain character overlaps no chain
+	}
+	// Part by part: the depth Collide gives for a chain is smoothed
+	// against its neighbours' normals.
+	depth := 0.0
+	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(xf)), func(j int) bool {
+		ps, pxf := body.Part(j, bxf)
+		if m, ok := narrowphase.Collide(s, xf, ps, pxf); ok && m.Depth > eta {
+			depth = m.Depth
+		}
+		return depth == 0
+	})
+	return depth
 }
