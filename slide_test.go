@@ -218,3 +218,41 @@ func TestMoveAndSlideSameWallTwiceBug(t *testing.T) {
 		})
 	}
 }
+
+// TestMoveAndSlideTouchingOnePartPassesAnotherBug: a character resting
+// exactly on one part of a body and moving along it passed a touch at the
+// start on the whole body, so it went straight through another part of
+// the same body: a ball on the floor of an L-shaped chain ran through the
+// chain's wall, and the same with a compound of a floor box and a wall box
+// (the exact MoveAndSlide oracle found it with a compound, seed
+// 8689384885091501911).
+func TestMoveAndSlideTouchingOnePartPassesAnotherBug(t *testing.T) {
+	ell := must[collide.Shape](t)(collide.NewChain([]collide.Vec2{collide.V(-10, 0), collide.V(10, 0), collide.V(10, 10)}, false))
+	floor := must[collide.Shape](t)(collide.NewOBB(10, 0.5))
+	wall := must[collide.Shape](t)(collide.NewOBB(0.5, 5))
+	boxes := must[collide.Shape](t)(collide.NewCompound([]collide.Part{
+		{Shape: floor, Offset: collide.NewTransform(collide.V(0, -0.5), 0)},
+		{Shape: wall, Offset: collide.NewTransform(collide.V(10.5, 5), 0)},
+	}))
+	ball := must[collide.Shape](t)(collide.NewCircle(0.5))
+	for _, c := range []struct {
+		name string
+		body collide.Shape
+	}{{"chain", ell}, {"compound", boxes}} {
+		for _, base := range []float64{0, 1e6} {
+			w := collide.NewWorld(collide.Config{Workers: 1})
+			if _, err := w.Add(collide.BodyDef{Shape: c.body, Position: collide.V(base, base), Kind: collide.Static}); err != nil {
+				t.Fatal(err)
+			}
+			// Resting exactly on the floor, then 20 units right: the wall's
+			// face is at x = 10, so the ball stops at 9.5.
+			res, err := w.MoveAndSlide(ball, collide.NewTransform(collide.V(base, base+0.5), 0), collide.V(20, 0), collide.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Position.X - base; !res.Blocked || math.Abs(got-9.5) > 1e-9 {
+				t.Errorf("%s at %g: ball on the floor moved by (20, 0) ends at x = %v (blocked %v), want 9.5 against the wall", c.name, base, got, res.Blocked)
+			}
+		}
+	}
+}
