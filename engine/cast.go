@@ -76,9 +76,10 @@ const slideTol = 1e-12
 
 // firstCast is CastShape's search, on validated input: the first body
 // passing q that the moving shape touches, ties to the lower id. With
-// slide, bodies the shape starts touching (or overlapping by rounding) do
-// not count unless it moves into them (by more than slideTol):
-// MoveAndSlide's rule.
+// slide, parts of bodies the shape starts touching (or overlapping by
+// rounding) do not count unless it moves into them (by more than
+// slideTol), nor parts of compounds and chains it only grazes on the way
+// (narrowphase.CastSliding): MoveAndSlide's rule.
 func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q query, slide bool) (ShapeHit, bool) {
 	b := &w.b
 	l := delta.Len()
@@ -88,8 +89,14 @@ func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q 
 		if !w.accept(k, q) {
 			return limit
 		}
-		h, ok := narrowphase.Cast(s, t, delta, b.shapes[k], b.xf[k])
-		if !ok || (slide && h.Fraction == 0 && h.Normal.Dot(delta) >= -slideTol*l) {
+		var h narrowphase.CastHit
+		var ok bool
+		if slide {
+			h, ok = narrowphase.CastSliding(s, t, delta, b.shapes[k], b.xf[k], slideTol)
+		} else {
+			h, ok = narrowphase.Cast(s, t, delta, b.shapes[k], b.xf[k])
+		}
+		if !ok {
 			return limit
 		}
 		id := w.idOf(k)

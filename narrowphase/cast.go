@@ -48,7 +48,7 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 		return CastHit{}, false
 	}
 	if !a.Kind().Convex() || !b.Kind().Convex() {
-		return castComposite(a, ta, delta, b, tb)
+		return castComposite(a, ta, delta, b, tb, -1)
 	}
 	// A circle against a polygon or box: in the hull's own frame, with its
 	// precomputed normals, no Minkowski difference to build.
@@ -89,6 +89,26 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	return h, true
 }
 
+// CastSliding is Cast for a shape that slides along what it touches: a
+// touch at the start (Fraction 0) that the motion does not move into, its
+// normal·delta ≥ −tol·|delta|, is passed, not a hit, and the cast goes on
+// to the first touch it does move into. For a compound or chain the rule
+// holds part by part, so that sliding along one part of a body never
+// passes through another, and a part touched on the way counts only if
+// the motion goes on into it (CastEnter's rule), so that a chain's vertex
+// met while sliding along its segments is no hit.
+func CastSliding(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, tol float64) (CastHit, bool) {
+	if a.Valid() && b.Valid() && (!a.Kind().Convex() || !b.Kind().Convex()) &&
+		math.Abs(delta.X) <= shape.MaxMagnitude && math.Abs(delta.Y) <= shape.MaxMagnitude {
+		return castComposite(a, ta, delta, b, tb, max(tol, 0))
+	}
+	h, ok := Cast(a, ta, delta, b, tb)
+	if ok && h.Fraction == 0 && h.Normal.Dot(delta) >= -tol*delta.Len() {
+		return CastHit{}, false
+	}
+	return h, ok
+}
+
 // hullKind reports whether k is a box or polygon kind: a hull with no
 // radius, which castCircleHull takes.
 func hullKind(k shape.Kind) bool {
@@ -98,7 +118,11 @@ func hullKind(k shape.Kind) bool {
 // castComposite is Cast for a pair with a compound: the earliest hit of any
 // part pair, the first in part order among equal fractions, with Part set
 // to b's part.
-func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
+//
+// With tol ≥ 0, a part pair touching at the start that the motion does not
+// move into (CastSliding's rule) is passed.
+func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, tol float64) (CastHit, bool) {
+	l := delta.Len()
 	var best CastHit
 	found := false
 	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
@@ -118,7 +142,18 @@ func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 			if !boxA.MeetsAlong(delta, sb.WorldAABB(xb)) {
 				return true
 			}
-			if h, ok := Cast(sa, xa, delta, sb, xb); ok && (!found || h.Fraction < best.Fraction) {
+			h, ok := Cast(sa, xa, delta, sb, xb)
+			if ok && tol >= 0 {
+				if h.Fraction == 0 && h.Normal.Dot(delta) >= -tol*l {
+					return true // touching at the start and moving along or away
+				}
+				if !passesThrough(sa, xa, delta, sb, xb, h.Fraction) {
+					// A touch the motion never goes on into: a graze along
+					// a part, or a chain's vertex met along its segments.
+					return true
+				}
+			}
+			if ok && (!found || h.Fraction < best.Fraction) {
 				h.Part = j
 				best, found = h, true
 			}
