@@ -1,6 +1,8 @@
 package collide_test
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/collide-go/collide"
@@ -209,4 +211,17 @@ func TestBulletTurningThroughThinWallBug(t *testing.T) {
 			t.Errorf("at %v: the square's corner sweeps through the wall; contacts %+v, want one swept contact", base, cs)
 		}
 	}
+}
+
+// TestBulletTurningGrazeIsNoContactBug: a compound bullet turning in place
+// at 1e6 grazed an AABB's corner on the way and parted from it without
+// overlapping, yet got a swept contact: TimeOfImpactEnter took a touch
+// reached from a gap as the start of an overlap. TestExactBulletSweeps
+// found it (seed 12645749825495403044, base 1e6, scene 3); this replays
+// that scene.
+func TestBulletTurningGrazeIsNoContactBug(t *testing.T) {
+	const seed = 12645749825495403044
+	base := 1e6
+	r := rand.New(rand.NewPCG(seed, math.Float64bits(base)+3))
+	ebScene(t, r, base, 64, "base 1e6 scene 3 of seed 12645749825495403044")
 }
