@@ -87,14 +87,15 @@ func passesThrough(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 // parts (pa of a and pb of b, indexes as in Shape.Part, 0 for a simple
 // shape; the lower pair on equal times). Two segments (which never
 // overlap) do not count, nor does a pair that touches at the start and
-// moves apart: its next touch, if any, counts.
+// moves apart, or grazes and parts on the way: its next touch, if any,
+// counts.
 //
-// Algorithm: TimeOfImpact gives a pair's first touch. Reached from a gap
-// (a time after 0), the shapes are closing in there. At 0, a pair that
-// does not overlap is followed over the first thousandth of the motion
-// (times 1e-9, 1e-8, …): an overlap there starts the contact at 0; a gap
-// grown beyond TimeOfImpact's target means they parted, and TimeOfImpact
-// from that time finds the next touch.
+// Algorithm: TimeOfImpact gives a pair's first touch. A pair that does not
+// overlap there is followed over the next thousandth of the motion (1e-9,
+// 1e-8, … after the touch): an overlap there starts the contact at the
+// touch; a gap grown beyond TimeOfImpact's target means they parted (a
+// touch at the start they move away from, or a turning graze), and
+// TimeOfImpact from that time finds the next touch, followed the same way.
 func TimeOfImpactEnter(a shape.Shape, sa Sweep, b shape.Shape, sb Sweep) (t float64, pa, pb int, hit bool) {
 	if !a.Valid() || !b.Valid() || !sweepFinite(sa) || !sweepFinite(sb) {
 		return 0, 0, 0, false
@@ -121,9 +122,6 @@ func bare(s shape.Shape) bool { return s.Kind() == shape.KindSegment }
 // TimeOfImpactEnter), and false if they part without overlapping and never
 // touch again.
 func enterTime(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, offB shape.Transform, sb Sweep, t0 float64) (float64, bool) {
-	if t0 > 0 {
-		return t0, true
-	}
 	place := func(t float64) (shape.Transform, shape.Transform) {
 		xa, xb := sa.At(t), sb.At(t)
 		if offA != (shape.Transform{}) {
@@ -134,33 +132,50 @@ func enterTime(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, off
 		}
 		return xa, xb
 	}
-	if xa, xb := place(0); Overlap(a, xa, b, xb) {
-		return 0, true
-	}
 	target := float64(toiTarget * (partRadius(a, offA) + partRadius(b, offB)))
 	var ca, cb placed
 	ca.init(a)
 	cb.init(b)
-	for tau := 1e-9; tau <= 1e-3; tau *= 10 {
-		xa, xb := place(tau)
-		if Overlap(a, xa, b, xb) {
-			return 0, true
+	// Each round follows one touch; a turning pair may graze and part
+	// several times, each a new touch, up to enterRounds.
+	for range enterRounds {
+		if xa, xb := place(t0); Overlap(a, xa, b, xb) {
+			return t0, true
 		}
-		ca.place(a, xa, xb.Pos)
-		cb.place(b, xb, xb.Pos)
-		var sx simplex
-		if d, _ := gjkGap(&ca, &cb, &sx); d > 2*target {
-			// Parted: the next touch, if any, on the rest of the sweep.
-			sub := func(s Sweep) Sweep {
-				p := s.At(tau)
-				return Sweep{P0: p.Pos, P1: s.P1, A0: s.A0 + float64(tau*(s.A1-s.A0)), A1: s.A1}
+		parted := false
+		for tau := 1e-9; tau <= 1e-3; tau *= 10 {
+			t := min(float64(t0+tau), 1)
+			xa, xb := place(t)
+			if Overlap(a, xa, b, xb) {
+				return t0, true
 			}
-			t, ok := timeOfImpact(a, offA, sub(sa), b, offB, sub(sb))
-			if !ok {
-				return 0, false
+			ca.place(a, xa, xb.Pos)
+			cb.place(b, xb, xb.Pos)
+			var sx simplex
+			if d, _ := gjkGap(&ca, &cb, &sx); d > 2*target {
+				// Parted: the next touch, if any, on the rest of the sweep.
+				sub := func(s Sweep) Sweep {
+					p := s.At(t)
+					return Sweep{P0: p.Pos, P1: s.P1, A0: s.A0 + float64(t*(s.A1-s.A0)), A1: s.A1}
+				}
+				next, ok := timeOfImpact(a, offA, sub(sa), b, offB, sub(sb))
+				if !ok {
+					return 0, false
+				}
+				t0, parted = t+float64(next*(1-t)), true
+				break
 			}
-			return tau + float64(t*(1-tau)), true
+			if t == 1 {
+				break
+			}
+		}
+		if !parted {
+			return t0, true // still within reach of touching: count it
 		}
 	}
-	return 0, true // still within reach of touching: count it
+	return t0, true
 }
+
+// enterRounds bounds the touches enterTime follows: a pair that grazes and
+// parts more often in one sweep counts at its last touch followed.
+const enterRounds = 8
