@@ -117,33 +117,30 @@ const ghostTol = 1e-9
 // normal kept within the segment's normal cone (see CollideParts).
 func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, tx shape.Transform) Manifold {
 	prev, nxt := c.ChainLinks(i)
-	seg, _ := c.Part(i, t)
-	p0, p1 := seg.Segment()
-	rn := seg.Normals()[0]
+	p0, p1, rn := c.ChainSegment(i)
 	d := shape.Vec2{X: -rn.Y, Y: rn.X} // the unit direction p0→p1, left of its right normal
 	nl := t.Rot.ApplyInv(m.Normal)
 	along := nl.Dot(d)
 	if (along >= -ghostTol && along <= ghostTol) || (along < 0 && prev < 0) || (along > 0 && nxt < 0) {
 		return m // the side's own normal, or toward an open end
 	}
-	// x's core in the chain's frame.
-	var cx core
-	cx.setIn(x, t.MulInv(x.EffectiveTransform(tx)))
 	// The cone on each side: from the side normal toward each end, up to
 	// the end direction at an open end, to the neighbour's side normal at
 	// a convex corner, and no further than the side normal at a flat or
 	// concave one. A normal inside it is kept.
-	nb, ob := nxt, prev // the neighbours the normal leans to, and away from
-	if along < 0 {
-		nb, ob = prev, nxt
-	}
+	turn0, turn1 := c.ChainTurns(i)
 	var sides [2]struct{ f, lean, away shape.Vec2 }
 	for k, sgn := range [2]float64{1, -1} {
-		f := seg.Normals()[0].Scale(sgn)
+		f := rn.Scale(sgn)
 		sd := &sides[k]
 		sd.f = f
-		sd.lean = coneBound(c, t, nb, along > 0, d, f, sgn)
-		sd.away = coneBound(c, t, ob, along < 0, d, f, sgn)
+		if along > 0 { // leaning toward p1
+			sd.lean = coneBound(c, nxt, true, turn1, d, f, sgn)
+			sd.away = coneBound(c, prev, false, turn0, d, f, sgn)
+		} else {
+			sd.lean = coneBound(c, prev, false, turn0, d, f, sgn)
+			sd.away = coneBound(c, nxt, true, turn1, d, f, sgn)
+		}
 		if sd.lean != f {
 			// Inside the cone between the bound and f, less than a half
 			// turn wide.
@@ -153,6 +150,9 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 			}
 		}
 	}
+	// x's core in the chain's frame.
+	var cx core
+	cx.setIn(x, t.MulInv(x.EffectiveTransform(tx)))
 	// Outside the cone: the least overlap along a direction of it, on
 	// either side and in either half (the half away from the lean reaches
 	// round to an open end, or to its neighbour's side normal at a convex
@@ -208,24 +208,19 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 // coneBound returns the bound of the normal cone, on side f (sgn: +1 for
 // the right side), of a chain segment with unit direction d at its end
 // toward p1 (toP1) or p0, where the neighbouring segment is nb (−1 at an
-// open end): the end direction at an open end, the neighbour's side
-// normal at a convex corner, else f itself.
-func coneBound(c shape.Shape, t shape.Transform, nb int, toP1 bool, d, f shape.Vec2, sgn float64) shape.Vec2 {
+// open end) and the chain turns by turn (see [shape.Shape.ChainTurns]):
+// the end direction at an open end, the neighbour's side normal at a
+// convex corner, else f itself.
+func coneBound(c shape.Shape, nb int, toP1 bool, turn float64, d, f shape.Vec2, sgn float64) shape.Vec2 {
 	if nb < 0 {
 		if toP1 {
 			return d
 		}
 		return d.Neg()
 	}
-	ns, _ := c.Part(nb, t)
-	q0, q1 := ns.Segment()
-	dn := q1.Sub(q0).Normalize()
-	turn := dn.Cross(d) // the turn from the neighbour into the segment
-	if toP1 {
-		turn = d.Cross(dn) // from the segment into the next
-	}
 	if sgn*turn > ghostTol {
-		return ns.Normals()[0].Scale(sgn)
+		_, _, n := c.ChainSegment(nb)
+		return n.Scale(sgn)
 	}
 	return f
 }

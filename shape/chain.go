@@ -21,9 +21,10 @@ const chainLeaf = 4
 type chain struct {
 	points []Vec2
 	closed bool
-	segs   []Vec2   // 4 per segment: p0, p1, right normal, left normal
-	levels [][]AABB // levels[0] the leaves; the last has one box
-	e      float64  // max |x| plus max |y| over the points
+	segs   []Vec2    // 4 per segment: p0, p1, right normal, left normal
+	turns  []float64 // 2 per segment: the turns at p0 and p1 (see ChainTurns)
+	levels [][]AABB  // levels[0] the leaves; the last has one box
+	e      float64   // max |x| plus max |y| over the points
 }
 
 // NewChain returns a chain of line segments through points (local
@@ -82,6 +83,21 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 		nr := Vec2{e.Y / s, -e.X / s}.Normalize()
 		c.segs[4*i], c.segs[4*i+1], c.segs[4*i+2], c.segs[4*i+3] = p0, p1, nr, nr.Neg()
 	}
+	// The turns at each segment's ends, for the narrow phase's ghost
+	// test: computed once here rather than per contact.
+	c.turns = make([]float64, 2*n)
+	dir := func(k int) Vec2 { return c.segs[4*k+1].Sub(c.segs[4*k]).Normalize() }
+	for i := range n {
+		rn := c.segs[4*i+2]
+		d := Vec2{-rn.Y, rn.X}
+		prev, next := c.links(i)
+		if prev >= 0 {
+			c.turns[2*i] = dir(prev).Cross(d)
+		}
+		if next >= 0 {
+			c.turns[2*i+1] = d.Cross(dir(next))
+		}
+	}
 	var mx, my float64
 	for _, p := range pts {
 		mx, my = max(mx, math.Abs(p.X)), max(my, math.Abs(p.Y))
@@ -128,8 +144,10 @@ func (s Shape) ChainPoints() ([]Vec2, bool) {
 // ChainLinks returns the segments before and after segment i of a chain,
 // or -1 where the chain ends (an open chain's first and last segments).
 // A segment's neighbours decide which of its contacts are ghosts.
-func (s Shape) ChainLinks(i int) (prev, next int) {
-	c := s.comp.chain
+func (s Shape) ChainLinks(i int) (prev, next int) { return s.comp.chain.links(i) }
+
+// links is ChainLinks.
+func (c *chain) links(i int) (prev, next int) {
 	n := len(c.segs) / 4
 	prev, next = i-1, i+1
 	if c.closed {
@@ -140,6 +158,27 @@ func (s Shape) ChainLinks(i int) (prev, next int) {
 		}
 	}
 	return prev, next
+}
+
+// ChainSegment returns segment i of a chain in the chain's frame: its
+// ends and the unit normal of its right side (right of p0→p1), as
+// segment i of [Shape.Part] has them, without building the segment shape.
+func (s Shape) ChainSegment(i int) (p0, p1, n Vec2) {
+	d := (*[3]Vec2)(s.comp.chain.segs[4*i:])
+	return d[0], d[1], d[2]
+}
+
+// ChainTurns returns the turns at the ends of segment i of a chain: at p0
+// the cross product of the previous segment's unit direction with this
+// one's, at p1 of this one's with the next segment's (positive where the
+// chain turns left, counter-clockwise), or 0 at an open end. This
+// segment's unit direction is its right normal turned a quarter left
+// ({−n.Y, n.X}); a neighbour's is its end minus its start, normalized by
+// [Vec2.Normalize]. They are computed by NewChain: the narrow phase tells
+// convex corners, which bound a segment's normal cone, by them.
+func (s Shape) ChainTurns(i int) (atP0, atP1 float64) {
+	c := s.comp.chain
+	return c.turns[2*i], c.turns[2*i+1]
 }
 
 // segment returns segment i of a chain as a segment Shape that shares the

@@ -60,6 +60,62 @@ func TestNewChainCleansAndLinks(t *testing.T) {
 	}
 }
 
+// TestChainSegmentAndTurns checks ChainSegment against the segment
+// shapes Part builds, and ChainTurns against the turn of the raw edges:
+// the sine of the angle between them, by hypot, and
+// 0 at an open end.
+func TestChainSegmentAndTurns(t *testing.T) {
+	v := shape.V
+	for _, tc := range []struct {
+		name   string
+		pts    []shape.Vec2
+		closed bool
+	}{
+		{"open zigzag", []shape.Vec2{v(0, 0), v(2, 1), v(3, -1), v(5, -1), v(5, 4)}, false},
+		{"closed square, clockwise", []shape.Vec2{v(0, 0), v(0, 1), v(1, 1), v(1, 0)}, true},
+		{"closed triangle far away", []shape.Vec2{v(1e6, 1e6), v(1e6+3, 1e6), v(1e6+1, 1e6+2)}, true},
+		{"nearly straight", []shape.Vec2{v(0, 0), v(1, 1e-12), v(2, 0), v(3, -1e-3)}, false},
+		{"tiny and long", []shape.Vec2{v(0, 0), v(1e-9, 1e-9), v(1e3, 0), v(-5, 7)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := shape.NewChain(tc.pts, tc.closed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pts, _ := s.ChainPoints()
+			edge := func(i int) shape.Vec2 { return pts[(i+1)%len(pts)].Sub(pts[i]) }
+			// turn is the sine of the angle from edge i to edge j.
+			turn := func(i, j int) float64 {
+				a, b := edge(i), edge(j)
+				return (a.X*b.Y - a.Y*b.X) / (math.Hypot(a.X, a.Y) * math.Hypot(b.X, b.Y))
+			}
+			for i := range s.PartCount() {
+				seg, _ := s.Part(i, shape.Identity)
+				q0, q1 := seg.Segment()
+				p0, p1, n := s.ChainSegment(i)
+				if p0 != q0 || p1 != q1 || n != seg.Normals()[0] {
+					t.Errorf("ChainSegment(%d) = %v, %v, %v, want Part's %v, %v, %v", i, p0, p1, n, q0, q1, seg.Normals()[0])
+				}
+				at0, at1 := s.ChainTurns(i)
+				prev, next := s.ChainLinks(i)
+				for _, c := range []struct {
+					end      string
+					got      float64
+					nb, a, b int
+				}{{"p0", at0, prev, prev, i}, {"p1", at1, next, i, next}} {
+					want := 0.0
+					if c.nb >= 0 {
+						want = turn(c.a, c.b)
+					}
+					if math.Abs(c.got-want) > 1e-12 {
+						t.Errorf("ChainTurns(%d) at %s = %g, want %g", i, c.end, c.got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
 // FuzzNewChain feeds up to 12 points to NewChain: it never panics, an
 // error wraps one sentinel, and a chain holds its points (consecutive
 // duplicates dropped) in a box tree that finds every segment.
