@@ -161,14 +161,21 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	// normal of the pair's Minkowski difference or at an end of the range,
 	// so the side normals, the bounds and x's face normals in between are
 	// the candidates.
-	if overlapAlong(p0, p1, &cx, sides[1].f) < overlapAlong(p0, p1, &cx, sides[0].f) {
+	// Each side normal's overlap and x's face normals are computed once
+	// (the faces only once a bound differs from its side normal), and the
+	// candidates tried in the same order whatever is cached.
+	of := [2]float64{overlapAlong(p0, p1, &cx, sides[0].f), overlapAlong(p0, p1, &cx, sides[1].f)}
+	if of[1] < of[0] {
 		sides[0], sides[1] = sides[1], sides[0]
+		of[0], of[1] = of[1], of[0]
 	}
-	best, bu := overlapAlong(p0, p1, &cx, sides[0].f), sides[0].f
-	for _, sd := range sides {
+	best, bu := of[0], sides[0].f
+	var faces [shape.MaxPolygonVertices]shape.Vec2 // x's faces' inward normals: from the segment toward x
+	nf := -1                                       // faces not yet computed
+	for s, sd := range sides {
 		f := sd.f
-		if o := overlapAlong(p0, p1, &cx, f); o < best {
-			best, bu = o, f
+		if of[s] < best {
+			best, bu = of[s], f
 		}
 		for _, b := range [2]shape.Vec2{sd.lean, sd.away} {
 			if b == f {
@@ -177,16 +184,25 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 			if o := overlapAlong(p0, p1, &cx, b); o < best {
 				best, bu = o, b
 			}
-			for k := range cx.n {
-				if cx.n < 2 {
-					break
+			if nf < 0 {
+				nf = 0
+				for k := range cx.n {
+					if cx.n < 2 {
+						break
+					}
+					e := cx.v[next(k, cx.n)].Sub(cx.v[k])
+					if e.LenSq() == 0 {
+						continue
+					}
+					faces[nf] = outward(e).Neg()
+					nf++
 				}
-				e := cx.v[next(k, cx.n)].Sub(cx.v[k])
-				if e.LenSq() == 0 {
-					continue
-				}
-				u := outward(e).Neg() // the face's inward normal: from the segment toward x
-				if within(b, f, u) {
+			}
+			// The faces within the cone from b to f (less than a half
+			// turn).
+			ccw := b.Cross(f) >= 0
+			for _, u := range faces[:nf] {
+				if (ccw && b.Cross(u) >= 0 && u.Cross(f) >= 0) || (!ccw && b.Cross(u) <= 0 && u.Cross(f) <= 0) {
 					if o := overlapAlong(p0, p1, &cx, u); o < best {
 						best, bu = o, u
 					}
@@ -195,10 +211,10 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 		}
 	}
 	// x's deepest point along −bu, halfway up to the segment's surface.
-	lo := 0
+	lo, lw := 0, cx.v[0].Dot(bu)
 	for k := 1; k < cx.n; k++ {
-		if cx.v[k].Dot(bu) < cx.v[lo].Dot(bu) {
-			lo = k
+		if w := cx.v[k].Dot(bu); w < lw {
+			lo, lw = k, w
 		}
 	}
 	pt := cx.v[lo].Sub(bu.Scale(cx.r)).Add(bu.Scale(0.5 * best))
@@ -236,15 +252,6 @@ func overlapAlong(p0, p1 shape.Vec2, x *core, u shape.Vec2) float64 {
 		}
 	}
 	return hi - (lo - x.r)
-}
-
-// within reports whether u lies in the cone from a to b (less than a half
-// turn).
-func within(a, b, u shape.Vec2) bool {
-	if a.Cross(b) >= 0 {
-		return a.Cross(u) >= 0 && u.Cross(b) >= 0
-	}
-	return a.Cross(u) <= 0 && u.Cross(b) <= 0
 }
 
 // collideComposite is Collide for a pair with a compound or chain: the
