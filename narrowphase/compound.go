@@ -33,7 +33,14 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 		return
 	}
 	ta, tb, o := recentre(a, ta, b, tb)
-	chainA, chainB := a.Kind() == shape.KindChain, b.Kind() == shape.KindChain
+	switch {
+	case a.Kind() == shape.KindChain:
+		collideChainA(a, ta, b, tb, o, fn)
+		return
+	case b.Kind() == shape.KindChain:
+		collideChainB(a, ta, b, tb, o, fn)
+		return
+	}
 	var boxB shape.AABB // only a composite a needs it
 	if !a.Kind().Convex() {
 		boxB = b.WorldAABB(tb)
@@ -44,18 +51,132 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 			if !ok {
 				return true
 			}
-			switch {
-			case chainA:
-				m = smooth(a, ta, i, m, sb, xb)
-			case chainB:
-				m = smooth(b, tb, j, m.Flip(), sa, xa).Flip()
-			}
 			for k := range m.Count {
 				m.Points[k].Point = m.Points[k].Point.Add(o)
 			}
 			return fn(i, j, m)
 		})
 	})
+}
+
+// collideChainA is CollideParts for chain a and a convex or compound b,
+// already recentred by o: the segments near b's box in segment order,
+// each against b, or against the parts of compound b whose boxes overlap
+// the segment's, in part order.
+func collideChainA(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) {
+	compound := b.Kind() == shape.KindCompound
+	var xc xcore // b's core (part xcPart's) in a's frame, once smooth needs it
+	xcPart := 0
+	a.PartsNear(shape.LocalBox(ta, b.WorldAABB(tb)), func(i int) bool {
+		seg, _ := a.Part(i, ta)
+		if !compound {
+			return collideSegment(a, ta, i, seg, b, tb, 0, &xc, false, o, fn)
+		}
+		box := seg.WorldAABB(ta)
+		for j := range b.PartCount() {
+			pb, xb := b.Part(j, tb)
+			if !box.Overlaps(pb.WorldAABB(xb)) {
+				continue
+			}
+			if j != xcPart {
+				xc.set, xc.faced, xcPart = false, false, j
+			}
+			if !collideSegment(a, ta, i, seg, pb, xb, j, &xc, false, o, fn) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// collideChainB is CollideParts for a convex or compound a and chain b,
+// already recentred by o: a's parts whose boxes overlap b's in part order
+// (a itself if convex), each against the segments near its box, in
+// segment order.
+func collideChainB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) {
+	if a.Kind() != shape.KindCompound {
+		collidePartChain(a, ta, 0, a.WorldAABB(ta), b, tb, o, fn)
+		return
+	}
+	boxB := b.WorldAABB(tb)
+	for i := range a.PartCount() {
+		pa, xa := a.Part(i, ta)
+		box := pa.WorldAABB(xa)
+		if boxB.Overlaps(box) && !collidePartChain(pa, xa, i, box, b, tb, o, fn) {
+			return
+		}
+	}
+}
+
+// collidePartChain collides part i of a (convex shape pa placed by xa,
+// with world box box) with the segments of chain b near it, as
+// collideChainB; it reports whether fn never returned false.
+func collidePartChain(pa shape.Shape, xa shape.Transform, i int, box shape.AABB, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) bool {
+	cont := true
+	var xc xcore
+	b.PartsNear(shape.LocalBox(tb, box), func(j int) bool {
+		seg, _ := b.Part(j, tb)
+		cont = collideSegment(b, tb, j, seg, pa, xa, i, &xc, true, o, fn)
+		return cont
+	})
+	return cont
+}
+
+// collideSegment collides segment j of chain c (placed by tc; seg is the
+// segment) with part k of the other shape (convex x placed by tx), in
+// CollideParts' order (the chain as b when cIsB), keeps the normal in the
+// segment's cone (smooth, with xc x's core in c's frame), moves the
+// points by o and hands the contact to fn; it reports whether fn did not
+// return false.
+func collideSegment(c shape.Shape, tc shape.Transform, j int, seg shape.Shape, x shape.Shape, tx shape.Transform, k int, xc *xcore, cIsB bool, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) bool {
+	if cIsB {
+		m, ok := Collide(x, tx, seg, tc)
+		if !ok {
+			return true
+		}
+		m = smooth(c, tc, j, m.Flip(), x, tx, xc).Flip()
+		for n := range m.Count {
+			m.Points[n].Point = m.Points[n].Point.Add(o)
+		}
+		return fn(k, j, m)
+	}
+	m, ok := Collide(seg, tc, x, tx)
+	if !ok {
+		return true
+	}
+	m = smooth(c, tc, j, m, x, tx, xc)
+	for n := range m.Count {
+		m.Points[n].Point = m.Points[n].Point.Add(o)
+	}
+	return fn(j, k, m)
+}
+
+// xcore is a shape's core in a chain's frame and its faces' inward
+// normals, built once for all the segments that need them (set, faced).
+type xcore struct {
+	c     core
+	faces [shape.MaxPolygonVertices]shape.Vec2 // from a segment toward the shape
+	nf    int
+	set   bool
+	faced bool
+}
+
+// setFaces sets the inward normals of x's core faces, in order, skipping
+// faces of zero length (a core of one point has none).
+func (x *xcore) setFaces() {
+	x.nf, x.faced = 0, true
+	c := &x.c
+	if c.n < 2 {
+		return
+	}
+	for k := range c.n {
+		e := c.v[next(k, c.n)].Sub(c.v[k])
+		if e.LenSq() == 0 {
+			continue
+		}
+		x.faces[x.nf] = outward(e).Neg()
+		x.nf++
+	}
 }
 
 // recentre returns ta and tb moved by −o, o the lesser of their positions
@@ -115,7 +236,7 @@ const ghostTol = 1e-9
 // smooth returns the manifold m of segment i of chain c (placed by t) with
 // shape x (placed by tx), normal from the segment toward x, with its
 // normal kept within the segment's normal cone (see CollideParts).
-func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, tx shape.Transform) Manifold {
+func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, tx shape.Transform, xc *xcore) Manifold {
 	prev, nxt := c.ChainLinks(i)
 	p0, p1, rn := c.ChainSegment(i)
 	d := shape.Vec2{X: -rn.Y, Y: rn.X} // the unit direction p0→p1, left of its right normal
@@ -151,8 +272,11 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 		}
 	}
 	// x's core in the chain's frame.
-	var cx core
-	cx.setIn(x, t.MulInv(x.EffectiveTransform(tx)))
+	if !xc.set {
+		xc.c.setIn(x, t.MulInv(x.EffectiveTransform(tx)))
+		xc.set = true
+	}
+	cx := &xc.c
 	// Outside the cone: the least overlap along a direction of it, on
 	// either side and in either half (the half away from the lean reaches
 	// round to an open end, or to its neighbour's side normal at a convex
@@ -164,14 +288,12 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	// Each side normal's overlap and x's face normals are computed once
 	// (the faces only once a bound differs from its side normal), and the
 	// candidates tried in the same order whatever is cached.
-	of := [2]float64{overlapAlong(p0, p1, &cx, sides[0].f), overlapAlong(p0, p1, &cx, sides[1].f)}
+	of := [2]float64{overlapAlong(p0, p1, cx, sides[0].f), overlapAlong(p0, p1, cx, sides[1].f)}
 	if of[1] < of[0] {
 		sides[0], sides[1] = sides[1], sides[0]
 		of[0], of[1] = of[1], of[0]
 	}
 	best, bu := of[0], sides[0].f
-	var faces [shape.MaxPolygonVertices]shape.Vec2 // x's faces' inward normals: from the segment toward x
-	nf := -1                                       // faces not yet computed
 	for s, sd := range sides {
 		f := sd.f
 		if of[s] < best {
@@ -181,29 +303,18 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 			if b == f {
 				continue
 			}
-			if o := overlapAlong(p0, p1, &cx, b); o < best {
+			if o := overlapAlong(p0, p1, cx, b); o < best {
 				best, bu = o, b
 			}
-			if nf < 0 {
-				nf = 0
-				for k := range cx.n {
-					if cx.n < 2 {
-						break
-					}
-					e := cx.v[next(k, cx.n)].Sub(cx.v[k])
-					if e.LenSq() == 0 {
-						continue
-					}
-					faces[nf] = outward(e).Neg()
-					nf++
-				}
+			if !xc.faced {
+				xc.setFaces()
 			}
 			// The faces within the cone from b to f (less than a half
 			// turn).
 			ccw := b.Cross(f) >= 0
-			for _, u := range faces[:nf] {
+			for _, u := range xc.faces[:xc.nf] {
 				if (ccw && b.Cross(u) >= 0 && u.Cross(f) >= 0) || (!ccw && b.Cross(u) <= 0 && u.Cross(f) <= 0) {
-					if o := overlapAlong(p0, p1, &cx, u); o < best {
+					if o := overlapAlong(p0, p1, cx, u); o < best {
 						best, bu = o, u
 					}
 				}
