@@ -208,23 +208,23 @@ func (s Shape) PartsNear(b AABB, fn func(i int) bool) {
 	}
 }
 
-// near walks the box tree from the top, depth first, with an explicit
-// stack of (level, index) pairs.
+// near walks the box tree from the top, depth first, left (earlier
+// segments) first. The tree is implicit (the children of box i are boxes
+// 2i and 2i+1 of the level below), so the walk needs no stack: after a
+// box it moves to its right sibling, or up until it finds one.
 func (c *chain) near(b AABB, fn func(i int) bool) {
-	type item struct{ lv, i int32 }
-	var stack [64]item
 	top := len(c.levels) - 1
-	stack[0] = item{int32(top), 0}
-	sp := 1
+	lv, i := top, 0
+	boxes := c.levels[lv]
 	n := len(c.segs) / 4
-	for sp > 0 {
-		sp--
-		it := stack[sp]
-		if !c.levels[it.lv][it.i].Overlaps(b) {
-			continue
-		}
-		if it.lv == 0 {
-			for k := int(it.i) * chainLeaf; k < min(n, int(it.i+1)*chainLeaf); k++ {
+	for {
+		if boxes[i].Overlaps(b) {
+			if lv > 0 {
+				lv, i = lv-1, 2*i
+				boxes = c.levels[lv]
+				continue
+			}
+			for k := i * chainLeaf; k < min(n, (i+1)*chainLeaf); k++ {
 				p, q := c.segs[4*k], c.segs[4*k+1]
 				// The segment's box against b, in plain comparisons.
 				if (p.X < b.Min.X && q.X < b.Min.X) || (p.X > b.Max.X && q.X > b.Max.X) ||
@@ -235,17 +235,17 @@ func (c *chain) near(b AABB, fn func(i int) bool) {
 					return
 				}
 			}
-			continue
 		}
-		below := c.levels[it.lv-1]
-		// Push the right child first, so the left (earlier segments) is
-		// visited first.
-		if r := 2*it.i + 1; int(r) < len(below) {
-			stack[sp] = item{it.lv - 1, r}
-			sp++
+		// On to the right sibling, or up to the first ancestor that has
+		// one.
+		for i&1 == 1 || i+1 == len(boxes) {
+			if lv == top {
+				return
+			}
+			lv, i = lv+1, i>>1
+			boxes = c.levels[lv]
 		}
-		stack[sp] = item{it.lv - 1, 2 * it.i}
-		sp++
+		i++
 	}
 }
 

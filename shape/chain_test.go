@@ -2,7 +2,9 @@ package shape_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/collide-go/collide/shape"
@@ -113,6 +115,60 @@ func TestChainSegmentAndTurns(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestChainPartsNearMatchesScan checks PartsNear on chains of 2 to 3,000
+// points (trees of one box to a dozen levels, with odd counts at every
+// level) against a scan of every segment: it calls fn with exactly the
+// segments whose boxes meet the box, boundary included, in increasing
+// order, and stops when fn returns false.
+func TestChainPartsNearMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, n := range []int{2, 3, 5, 8, 9, 17, 33, 100, 257, 1000, 3000} {
+		for _, closed := range []bool{false, true} {
+			if closed && n < 3 {
+				continue
+			}
+			pts := make([]shape.Vec2, n)
+			p := shape.V(0, 0)
+			for i := range pts {
+				pts[i] = p
+				p = p.Add(shape.V(math.Round(8*rng.Float64()-3), math.Round(8*rng.Float64()-4)))
+			}
+			s, err := shape.NewChain(pts, closed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := s.WorldAABB(shape.Identity)
+			for q := range 200 {
+				c := shape.V(full.Min.X+(full.Max.X-full.Min.X)*rng.Float64(), full.Min.Y+(full.Max.Y-full.Min.Y)*rng.Float64())
+				h := shape.V(math.Round(20*rng.Float64())/2, math.Round(20*rng.Float64())/2)
+				if q%10 == 0 {
+					h = shape.V(0, 0)
+				}
+				box := shape.AABB{Min: c.Sub(h), Max: c.Add(h)}
+				var want []int
+				for i := range s.PartCount() {
+					seg, _ := s.Part(i, shape.Identity)
+					if shape.AABBFromPoints(seg.Segment()).Overlaps(box) {
+						want = append(want, i)
+					}
+				}
+				var got []int
+				s.PartsNear(box, func(i int) bool { got = append(got, i); return true })
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("chain of %d points (closed %v): PartsNear(%v) = %v, want %v", n, closed, box, got, want)
+				}
+				if len(want) > 1 {
+					got = got[:0]
+					s.PartsNear(box, func(i int) bool { got = append(got, i); return len(got) < 2 })
+					if fmt.Sprint(got) != fmt.Sprint(want[:2]) {
+						t.Fatalf("chain of %d points: PartsNear(%v) stopped after two = %v, want %v", n, box, got, want[:2])
+					}
+				}
+			}
+		}
 	}
 }
 
