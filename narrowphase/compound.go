@@ -250,23 +250,22 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	// a convex corner, and no further than the side normal at a flat or
 	// concave one. A normal inside it is kept.
 	turn0, turn1 := c.ChainTurns(i)
-	var sides [2]struct{ f, lean, away shape.Vec2 }
-	for k, sgn := range [2]float64{1, -1} {
-		f := rn.Scale(sgn)
+	var sides [2]struct{ f, lean, away shape.Vec2 } // the right side, then the left
+	sides[0].f, sides[1].f = rn, rn.Scale(-1)
+	r0, l0 := coneBounds(c, prev, turn0, d.Neg(), sides[0].f, sides[1].f)
+	r1, l1 := coneBounds(c, nxt, turn1, d, sides[0].f, sides[1].f)
+	if along > 0 { // leaning toward p1
+		sides[0].lean, sides[0].away, sides[1].lean, sides[1].away = r1, r0, l1, l0
+	} else {
+		sides[0].lean, sides[0].away, sides[1].lean, sides[1].away = r0, r1, l0, l1
+	}
+	for k := range sides {
 		sd := &sides[k]
-		sd.f = f
-		if along > 0 { // leaning toward p1
-			sd.lean = coneBound(c, nxt, true, turn1, d, f, sgn)
-			sd.away = coneBound(c, prev, false, turn0, d, f, sgn)
-		} else {
-			sd.lean = coneBound(c, prev, false, turn0, d, f, sgn)
-			sd.away = coneBound(c, nxt, true, turn1, d, f, sgn)
-		}
-		if sd.lean != f {
+		if lean, f := sd.lean, sd.f; lean != f {
 			// Inside the cone between the bound and f, less than a half
 			// turn wide.
-			if o := sd.lean.Cross(f); (o > 0 && sd.lean.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
-				(o < 0 && sd.lean.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
+			if o := lean.Cross(f); (o > 0 && lean.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
+				(o < 0 && lean.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
 				return m
 			}
 		}
@@ -294,12 +293,17 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 		of[0], of[1] = of[1], of[0]
 	}
 	best, bu := of[0], sides[0].f
-	for s, sd := range sides {
+	for s := range sides {
+		sd := &sides[s]
 		f := sd.f
 		if of[s] < best {
 			best, bu = of[s], f
 		}
-		for _, b := range [2]shape.Vec2{sd.lean, sd.away} {
+		for q := range 2 {
+			b := sd.lean
+			if q == 1 {
+				b = sd.away
+			}
 			if b == f {
 				continue
 			}
@@ -332,24 +336,26 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	return toWorld(single(bu, pt, best), t)
 }
 
-// coneBound returns the bound of the normal cone, on side f (sgn: +1 for
-// the right side), of a chain segment with unit direction d at its end
-// toward p1 (toP1) or p0, where the neighbouring segment is nb (−1 at an
-// open end) and the chain turns by turn (see [shape.Shape.ChainTurns]):
-// the end direction at an open end, the neighbour's side normal at a
-// convex corner, else f itself.
-func coneBound(c shape.Shape, nb int, toP1 bool, turn float64, d, f shape.Vec2, sgn float64) shape.Vec2 {
+// coneBounds returns the bounds of a chain segment's normal cone, on its
+// right side (side normal fr) and left side (fl), at the end where the
+// neighbouring segment is nb (−1 at an open end) and the chain turns by
+// turn (see [shape.Shape.ChainTurns]): the end direction end at an open
+// end; the neighbour's side normal on the side where the corner is convex
+// (turning left, turn > 0, is convex from the right); else the side normal
+// itself.
+func coneBounds(c shape.Shape, nb int, turn float64, end, fr, fl shape.Vec2) (r, l shape.Vec2) {
 	if nb < 0 {
-		if toP1 {
-			return d
-		}
-		return d.Neg()
+		return end, end
 	}
-	if sgn*turn > ghostTol {
+	switch {
+	case turn > ghostTol:
 		_, _, n := c.ChainSegment(nb)
-		return n.Scale(sgn)
+		return n, fl
+	case -turn > ghostTol:
+		_, _, n := c.ChainSegment(nb)
+		return fr, n.Scale(-1)
 	}
-	return f
+	return fr, fl
 }
 
 // overlapAlong returns how far core x must move along the unit u to clear
