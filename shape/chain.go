@@ -23,7 +23,8 @@ type chain struct {
 	closed bool
 	segs   []Vec2    // 4 per segment: p0, p1, right normal, left normal
 	turns  []float64 // 2 per segment: the turns at p0 and p1 (see ChainTurns)
-	levels [][]AABB  // levels[0] the leaves; the last has one box
+	tree   []AABB    // the boxes, level by level: the leaves first, the root last
+	starts []int     // where each level begins in tree, and len(tree)
 	e      float64   // max |x| plus max |y| over the points
 }
 
@@ -103,26 +104,26 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 		mx, my = max(mx, math.Abs(p.X)), max(my, math.Abs(p.Y))
 	}
 	c.e = mx + my // bounds |x| + |y| of the local box's corners too
-	// The box tree, bottom up.
-	leaves := make([]AABB, (n+chainLeaf-1)/chainLeaf)
-	for i := range leaves {
+	// The box tree, bottom up, in one slice.
+	nl := (n + chainLeaf - 1) / chainLeaf
+	c.tree = make([]AABB, 0, 2*nl)
+	for i := range nl {
 		b := EmptyAABB()
 		for k := i * chainLeaf; k < min(n, (i+1)*chainLeaf); k++ {
 			b = b.Union(AABBFromPoints(c.segs[4*k], c.segs[4*k+1]))
 		}
-		leaves[i] = b
+		c.tree = append(c.tree, b)
 	}
-	c.levels = append(c.levels, leaves)
-	for lv := leaves; len(lv) > 1; {
-		up := make([]AABB, (len(lv)+1)/2)
-		for i := range up {
-			up[i] = lv[2*i]
-			if 2*i+1 < len(lv) {
-				up[i] = up[i].Union(lv[2*i+1])
+	c.starts = append(c.starts, 0, nl)
+	for lo, hi := 0, nl; hi-lo > 1; lo, hi = hi, len(c.tree) {
+		for i := lo; i < hi; i += 2 {
+			b := c.tree[i]
+			if i+1 < hi {
+				b = b.Union(c.tree[i+1])
 			}
+			c.tree = append(c.tree, b)
 		}
-		c.levels = append(c.levels, up)
-		lv = up
+		c.starts = append(c.starts, len(c.tree))
 	}
 	radius := 0.0
 	for _, p := range pts {
@@ -213,15 +214,15 @@ func (s Shape) PartsNear(b AABB, fn func(i int) bool) {
 // 2i and 2i+1 of the level below), so the walk needs no stack: after a
 // box it moves to its right sibling, or up until it finds one.
 func (c *chain) near(b AABB, fn func(i int) bool) {
-	top := len(c.levels) - 1
+	top := len(c.starts) - 2
 	lv, i := top, 0
-	boxes := c.levels[lv]
+	lo, hi := c.starts[lv], c.starts[lv+1] // the level's boxes in tree
 	n := len(c.segs) / 4
 	for {
-		if boxes[i].Overlaps(b) {
+		if c.tree[lo+i].Overlaps(b) {
 			if lv > 0 {
 				lv, i = lv-1, 2*i
-				boxes = c.levels[lv]
+				lo, hi = c.starts[lv], lo
 				continue
 			}
 			for k := i * chainLeaf; k < min(n, (i+1)*chainLeaf); k++ {
@@ -238,12 +239,12 @@ func (c *chain) near(b AABB, fn func(i int) bool) {
 		}
 		// On to the right sibling, or up to the first ancestor that has
 		// one.
-		for i&1 == 1 || i+1 == len(boxes) {
+		for i&1 == 1 || lo+i+1 == hi {
 			if lv == top {
 				return
 			}
 			lv, i = lv+1, i>>1
-			boxes = c.levels[lv]
+			lo, hi = hi, c.starts[lv+1]
 		}
 		i++
 	}
@@ -272,7 +273,7 @@ func LocalBox(t Transform, b AABB) AABB {
 // not the tightest for a turned chain, and costs four points, not the
 // chain's length.
 func (c *chain) worldAABB(t Transform) AABB {
-	b := c.levels[len(c.levels)-1][0]
+	b := c.tree[len(c.tree)-1]
 	out := EmptyAABB()
 	for _, p := range [4]Vec2{b.Min, {b.Max.X, b.Min.Y}, b.Max, {b.Min.X, b.Max.Y}} {
 		q := t.Apply(p)
