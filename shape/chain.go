@@ -3,6 +3,7 @@ package shape
 import (
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // MaxChainPoints is the most points a chain may have.
@@ -106,7 +107,7 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 	c.e = mx + my // bounds |x| + |y| of the local box's corners too
 	// The box tree, bottom up, in one slice.
 	nl := (n + chainLeaf - 1) / chainLeaf
-	c.tree = make([]AABB, 0, 2*nl)
+	c.tree = make([]AABB, 0, 2*nl+bits.Len(uint(nl))) // each level at most half the one below, rounded up
 	for i := range nl {
 		b := EmptyAABB()
 		for k := i * chainLeaf; k < min(n, (i+1)*chainLeaf); k++ {
