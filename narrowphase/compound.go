@@ -65,12 +65,15 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 // the segment's, in part order.
 func collideChainA(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) {
 	compound := b.Kind() == shape.KindCompound
-	var xc xcore // b's core (part xcPart's) in a's frame, once smooth needs it
-	xcPart := 0
+	// Set field by field: a composite literal would be built aside and
+	// copied. x is b, or its part xPart.
+	var sp segPair
+	sp.c, sp.tc, sp.x, sp.tx, sp.o = a, ta, b, tb, o
+	xPart := -1
 	a.PartsNear(shape.LocalBox(ta, b.WorldAABB(tb)), func(i int) bool {
 		seg, _ := a.Part(i, ta)
 		if !compound {
-			return collideSegment(a, ta, i, seg, b, tb, 0, &xc, false, o, fn)
+			return sp.collide(i, seg, 0, fn)
 		}
 		box := seg.WorldAABB(ta)
 		for j := range b.PartCount() {
@@ -78,10 +81,10 @@ func collideChainA(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 			if !box.Overlaps(pb.WorldAABB(xb)) {
 				continue
 			}
-			if j != xcPart {
-				xc.set, xc.faced, xcPart = false, false, j
+			if j != xPart {
+				sp.x, sp.tx, sp.set, sp.faced, xPart = pb, xb, false, false, j
 			}
-			if !collideSegment(a, ta, i, seg, pb, xb, j, &xc, false, o, fn) {
+			if !sp.collide(i, seg, j, fn) {
 				return false
 			}
 		}
@@ -113,59 +116,75 @@ func collideChainB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 // collideChainB; it reports whether fn never returned false.
 func collidePartChain(pa shape.Shape, xa shape.Transform, i int, box shape.AABB, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) bool {
 	cont := true
-	var xc xcore
+	var sp segPair // set field by field, as in collideChainA
+	sp.c, sp.tc, sp.x, sp.tx, sp.o, sp.cIsB = b, tb, pa, xa, o, true
 	b.PartsNear(shape.LocalBox(tb, box), func(j int) bool {
 		seg, _ := b.Part(j, tb)
-		cont = collideSegment(b, tb, j, seg, pa, xa, i, &xc, true, o, fn)
+		cont = sp.collide(j, seg, i, fn)
 		return cont
 	})
 	return cont
 }
 
-// collideSegment collides segment j of chain c (placed by tc; seg is the
-// segment) with part k of the other shape (convex x placed by tx), in
-// CollideParts' order (the chain as b when cIsB), keeps the normal in the
-// segment's cone (smooth, with xc x's core in c's frame), moves the
-// points by o and hands the contact to fn; it reports whether fn did not
-// return false.
-func collideSegment(c shape.Shape, tc shape.Transform, j int, seg shape.Shape, x shape.Shape, tx shape.Transform, k int, xc *xcore, cIsB bool, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) bool {
-	if cIsB {
-		m, ok := Collide(x, tx, seg, tc)
-		if !ok {
-			return true
-		}
-		m = smooth(c, tc, j, m.Flip(), x, tx, xc).Flip()
-		for n := range m.Count {
-			m.Points[n].Point = m.Points[n].Point.Add(o)
-		}
-		return fn(k, j, m)
+// segPair is a chain c (placed by tc) and a convex shape x (placed by tx:
+// the chain's other shape, or one of its parts) in CollideParts (the
+// chain as its b when cIsB, contact points to be moved by o), with x's
+// core in the chain's frame and its faces' inward normals,
+// built once for all the segments that need them (set, faced).
+type segPair struct {
+	c, x   shape.Shape
+	tc, tx shape.Transform
+	o      shape.Vec2
+	cIsB   bool
+	set    bool
+	faced  bool
+	nf     int
+	core   core
+	faces  [shape.MaxPolygonVertices]shape.Vec2 // from a segment toward x
+}
+
+// collide collides segment j of the chain (seg) with x, part k of the
+// other shape, in CollideParts' order, keeps the normal in the segment's
+// cone (smooth), moves the points by o and hands the contact to fn; it
+// reports whether fn did not return false.
+func (sp *segPair) collide(j int, seg shape.Shape, k int, fn func(pa, pb int, m Manifold) bool) bool {
+	var m Manifold
+	var ok bool
+	if sp.cIsB {
+		m, ok = Collide(sp.x, sp.tx, seg, sp.tc)
+	} else {
+		m, ok = Collide(seg, sp.tc, sp.x, sp.tx)
 	}
-	m, ok := Collide(seg, tc, x, tx)
 	if !ok {
 		return true
 	}
-	m = smooth(c, tc, j, m, x, tx, xc)
+	if sp.cIsB {
+		m.Normal = m.Normal.Neg() // from the segment toward x, as smooth takes it
+	}
+	sp.smooth(j, &m)
+	if sp.cIsB {
+		m.Normal = m.Normal.Neg()
+	}
 	for n := range m.Count {
-		m.Points[n].Point = m.Points[n].Point.Add(o)
+		m.Points[n].Point = m.Points[n].Point.Add(sp.o)
+	}
+	if sp.cIsB {
+		return fn(k, j, m)
 	}
 	return fn(j, k, m)
 }
 
-// xcore is a shape's core in a chain's frame and its faces' inward
-// normals, built once for all the segments that need them (set, faced).
-type xcore struct {
-	c     core
-	faces [shape.MaxPolygonVertices]shape.Vec2 // from a segment toward the shape
-	nf    int
-	set   bool
-	faced bool
+// setCore sets x's core in the chain's frame.
+func (sp *segPair) setCore() {
+	sp.core.setIn(sp.x, sp.tc.MulInv(sp.x.EffectiveTransform(sp.tx)))
+	sp.set = true
 }
 
 // setFaces sets the inward normals of x's core faces, in order, skipping
 // faces of zero length (a core of one point has none).
-func (x *xcore) setFaces() {
-	x.nf, x.faced = 0, true
-	c := &x.c
+func (sp *segPair) setFaces() {
+	sp.nf, sp.faced = 0, true
+	c := &sp.core
 	if c.n < 2 {
 		return
 	}
@@ -174,8 +193,8 @@ func (x *xcore) setFaces() {
 		if e.LenSq() == 0 {
 			continue
 		}
-		x.faces[x.nf] = outward(e).Neg()
-		x.nf++
+		sp.faces[sp.nf] = outward(e).Neg()
+		sp.nf++
 	}
 }
 
@@ -233,17 +252,18 @@ func forParts(s shape.Shape, t shape.Transform, box shape.AABB, fn func(i int, p
 // corner must turn to count as convex.
 const ghostTol = 1e-9
 
-// smooth returns the manifold m of segment i of chain c (placed by t) with
-// shape x (placed by tx), normal from the segment toward x, with its
-// normal kept within the segment's normal cone (see CollideParts).
-func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, tx shape.Transform, xc *xcore) Manifold {
+// smooth keeps the normal of m, the manifold of segment i of the chain
+// with x, normal from the segment toward x, within the segment's normal
+// cone (see CollideParts), changing m in place.
+func (sp *segPair) smooth(i int, m *Manifold) {
+	c, t := sp.c, sp.tc
 	prev, nxt := c.ChainLinks(i)
 	p0, p1, rn := c.ChainSegment(i)
 	d := shape.Vec2{X: -rn.Y, Y: rn.X} // the unit direction p0→p1, left of its right normal
 	nl := t.Rot.ApplyInv(m.Normal)
 	along := nl.Dot(d)
 	if (along >= -ghostTol && along <= ghostTol) || (along < 0 && prev < 0) || (along > 0 && nxt < 0) {
-		return m // the side's own normal, or toward an open end
+		return // the side's own normal, or toward an open end
 	}
 	// The cone on each side: from the side normal toward each end, up to
 	// the end direction at an open end, to the neighbour's side normal at
@@ -266,16 +286,15 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 			// turn wide.
 			if o := lean.Cross(f); (o > 0 && lean.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
 				(o < 0 && lean.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
-				return m
+				return
 			}
 		}
 	}
 	// x's core in the chain's frame.
-	if !xc.set {
-		xc.c.setIn(x, t.MulInv(x.EffectiveTransform(tx)))
-		xc.set = true
+	if !sp.set {
+		sp.setCore()
 	}
-	cx := &xc.c
+	cx := &sp.core
 	// Outside the cone: the least overlap along a direction of it, on
 	// either side and in either half (the half away from the lean reaches
 	// round to an open end, or to its neighbour's side normal at a convex
@@ -310,13 +329,13 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 			if o := overlapAlong(p0, p1, cx, b); o < best {
 				best, bu = o, b
 			}
-			if !xc.faced {
-				xc.setFaces()
+			if !sp.faced {
+				sp.setFaces()
 			}
 			// The faces within the cone from b to f (less than a half
 			// turn).
 			ccw := b.Cross(f) >= 0
-			for _, u := range xc.faces[:xc.nf] {
+			for _, u := range sp.faces[:sp.nf] {
 				if (ccw && b.Cross(u) >= 0 && u.Cross(f) >= 0) || (!ccw && b.Cross(u) <= 0 && u.Cross(f) <= 0) {
 					if o := overlapAlong(p0, p1, cx, u); o < best {
 						best, bu = o, u
@@ -333,7 +352,7 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 		}
 	}
 	pt := cx.v[lo].Sub(bu.Scale(cx.r)).Add(bu.Scale(0.5 * best))
-	return toWorld(single(bu, pt, best), t)
+	*m = toWorld(single(bu, pt, best), t)
 }
 
 // coneBounds returns the bounds of a chain segment's normal cone, on its
