@@ -317,3 +317,74 @@ func TestLongChainQueriesStayLocal(t *testing.T) {
 		}
 	}
 }
+
+// TestChainCompoundBothOrders collides chains with compounds and concave
+// polygons both ways round: CollideParts(chain, x) reports the very
+// contacts of CollideParts(x, chain), normals negated and part indexes
+// swapped, each in the order of its first shape's parts (segments first,
+// or x's parts first), and every reported part pair is one that the
+// parts, placed alone, collide in.
+func TestChainCompoundBothOrders(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 17))
+	type contact struct {
+		seg, part int
+		m         narrowphase.Manifold
+	}
+	pairs := 0
+	for range 3000 {
+		n := 3 + rng.IntN(10)
+		pts := make([]shape.Vec2, n)
+		for i := range pts {
+			a := 2 * math.Pi * float64(i) / float64(n)
+			r := 2 + 2*rng.Float64()
+			pts[i] = shape.V(r*math.Cos(a), r*math.Sin(a))
+		}
+		c := npChain(t, rng.IntN(2) == 0, pts...)
+		x := exRandCompound(rng)
+		tc := shape.NewTransform(shape.V(rng.Float64(), rng.Float64()), rng.Float64()*6)
+		tx := shape.NewTransform(pts[rng.IntN(n)].Add(shape.V(2*rng.Float64()-1, 2*rng.Float64()-1)), rng.Float64()*6)
+		var ab, ba []contact
+		narrowphase.CollideParts(c, tc, x, tx, func(pa, pb int, m narrowphase.Manifold) bool {
+			ab = append(ab, contact{pa, pb, m})
+			return true
+		})
+		narrowphase.CollideParts(x, tx, c, tc, func(pa, pb int, m narrowphase.Manifold) bool {
+			ba = append(ba, contact{pb, pa, m.Flip()})
+			return true
+		})
+		if len(ab) != len(ba) {
+			t.Fatalf("CollideParts(chain, %v) gives %d contacts, the other way round %d", x.Kind(), len(ab), len(ba))
+		}
+		for i, k := range ab {
+			if i > 0 && (k.seg < ab[i-1].seg || (k.seg == ab[i-1].seg && k.part <= ab[i-1].part)) {
+				t.Fatalf("CollideParts(chain, %v): contact %d (segment %d, part %d) after (%d, %d)", x.Kind(), i, k.seg, k.part, ab[i-1].seg, ab[i-1].part)
+			}
+			if s, p := ba[i].part, ba[i].seg; i > 0 && (s < ba[i-1].part || (s == ba[i-1].part && p <= ba[i-1].seg)) {
+				t.Fatalf("CollideParts(%v, chain): contact %d (part %d, segment %d) out of order", x.Kind(), i, s, p)
+			}
+			found := false
+			for _, l := range ba {
+				if l.seg == k.seg && l.part == k.part {
+					found = true
+					if l.m != k.m {
+						t.Fatalf("CollideParts(chain, %v) segment %d part %d = %+v, the other way round flipped %+v", x.Kind(), k.seg, k.part, k.m, l.m)
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("CollideParts(chain, %v) segment %d part %d has no contact the other way round", x.Kind(), k.seg, k.part)
+			}
+			seg, _ := c.Part(k.seg, tc)
+			ps, pt := x.Part(k.part, tx)
+			if _, ok := narrowphase.Collide(seg, tc, ps, pt); !ok && k.m.Depth > 1e-9 {
+				t.Fatalf("CollideParts(chain, %v) reports segment %d with part %d, depth %g; alone they do not collide", x.Kind(), k.seg, k.part, k.m.Depth)
+			}
+			pairs++
+		}
+	}
+	if pairs < 1000 {
+		t.Fatalf("only %d contacts: the test hardly collides", pairs)
+	}
+}

@@ -33,7 +33,14 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 		return
 	}
 	ta, tb, o := recentre(a, ta, b, tb)
-	chainA, chainB := a.Kind() == shape.KindChain, b.Kind() == shape.KindChain
+	switch {
+	case a.Kind() == shape.KindChain:
+		collideChainA(a, ta, b, tb, o, fn)
+		return
+	case b.Kind() == shape.KindChain:
+		collideChainB(a, ta, b, tb, o, fn)
+		return
+	}
 	var boxB shape.AABB // only a composite a needs it
 	if !a.Kind().Convex() {
 		boxB = b.WorldAABB(tb)
@@ -44,18 +51,151 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 			if !ok {
 				return true
 			}
-			switch {
-			case chainA:
-				m = smooth(a, ta, i, m, sb, xb)
-			case chainB:
-				m = smooth(b, tb, j, m.Flip(), sa, xa).Flip()
-			}
 			for k := range m.Count {
 				m.Points[k].Point = m.Points[k].Point.Add(o)
 			}
 			return fn(i, j, m)
 		})
 	})
+}
+
+// collideChainA is CollideParts for chain a and a convex or compound b,
+// already recentred by o: the segments near b's box in segment order,
+// each against b, or against the parts of compound b whose boxes overlap
+// the segment's, in part order.
+func collideChainA(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) {
+	compound := b.Kind() == shape.KindCompound
+	// Set field by field: a composite literal would be built aside and
+	// copied. x is b, or its part xPart.
+	var sp segPair
+	sp.c, sp.tc, sp.x, sp.tx, sp.o = a, ta, b, tb, o
+	xPart := -1
+	a.PartsNear(shape.LocalBox(ta, b.WorldAABB(tb)), func(i int) bool {
+		seg, _ := a.Part(i, ta)
+		if !compound {
+			return sp.collide(i, seg, 0, fn)
+		}
+		box := seg.WorldAABB(ta)
+		for j := range b.PartCount() {
+			pb, xb := b.Part(j, tb)
+			if !box.Overlaps(pb.WorldAABB(xb)) {
+				continue
+			}
+			if j != xPart {
+				sp.x, sp.tx, sp.set, sp.faced, xPart = pb, xb, false, false, j
+			}
+			if !sp.collide(i, seg, j, fn) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// collideChainB is CollideParts for a convex or compound a and chain b,
+// already recentred by o: a's parts whose boxes overlap b's in part order
+// (a itself if convex), each against the segments near its box, in
+// segment order.
+func collideChainB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) {
+	if a.Kind() != shape.KindCompound {
+		collidePartChain(a, ta, 0, a.WorldAABB(ta), b, tb, o, fn)
+		return
+	}
+	boxB := b.WorldAABB(tb)
+	for i := range a.PartCount() {
+		pa, xa := a.Part(i, ta)
+		box := pa.WorldAABB(xa)
+		if boxB.Overlaps(box) && !collidePartChain(pa, xa, i, box, b, tb, o, fn) {
+			return
+		}
+	}
+}
+
+// collidePartChain collides part i of a (convex shape pa placed by xa,
+// with world box box) with the segments of chain b near it, as
+// collideChainB; it reports whether fn never returned false.
+func collidePartChain(pa shape.Shape, xa shape.Transform, i int, box shape.AABB, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) bool {
+	cont := true
+	var sp segPair // set field by field, as in collideChainA
+	sp.c, sp.tc, sp.x, sp.tx, sp.o, sp.cIsB = b, tb, pa, xa, o, true
+	b.PartsNear(shape.LocalBox(tb, box), func(j int) bool {
+		seg, _ := b.Part(j, tb)
+		cont = sp.collide(j, seg, i, fn)
+		return cont
+	})
+	return cont
+}
+
+// segPair is a chain c (placed by tc) and a convex shape x (placed by tx:
+// the chain's other shape, or one of its parts) in CollideParts (the
+// chain as its b when cIsB, contact points to be moved by o), with x's
+// core in the chain's frame and its faces' inward normals,
+// built once for all the segments that need them (set, faced).
+type segPair struct {
+	c, x   shape.Shape
+	tc, tx shape.Transform
+	o      shape.Vec2
+	cIsB   bool
+	set    bool
+	faced  bool
+	nf     int
+	core   core
+	faces  [shape.MaxPolygonVertices]shape.Vec2 // from a segment toward x
+}
+
+// collide collides segment j of the chain (seg) with x, part k of the
+// other shape, in CollideParts' order, keeps the normal in the segment's
+// cone (smooth), moves the points by o and hands the contact to fn; it
+// reports whether fn did not return false.
+func (sp *segPair) collide(j int, seg shape.Shape, k int, fn func(pa, pb int, m Manifold) bool) bool {
+	var m Manifold
+	var ok bool
+	if sp.cIsB {
+		m, ok = Collide(sp.x, sp.tx, seg, sp.tc)
+	} else {
+		m, ok = Collide(seg, sp.tc, sp.x, sp.tx)
+	}
+	if !ok {
+		return true
+	}
+	if sp.cIsB {
+		m.Normal = m.Normal.Neg() // from the segment toward x, as smooth takes it
+	}
+	sp.smooth(j, &m)
+	if sp.cIsB {
+		m.Normal = m.Normal.Neg()
+	}
+	for n := range m.Count {
+		m.Points[n].Point = m.Points[n].Point.Add(sp.o)
+	}
+	if sp.cIsB {
+		return fn(k, j, m)
+	}
+	return fn(j, k, m)
+}
+
+// setCore sets x's core in the chain's frame.
+func (sp *segPair) setCore() {
+	sp.core.setIn(sp.x, sp.tc.MulInv(sp.x.EffectiveTransform(sp.tx)))
+	sp.set = true
+}
+
+// setFaces sets the inward normals of x's core faces, in order, skipping
+// faces of zero length (a core of one point has none).
+func (sp *segPair) setFaces() {
+	sp.nf, sp.faced = 0, true
+	c := &sp.core
+	if c.n < 2 {
+		return
+	}
+	for k := range c.n {
+		e := c.v[next(k, c.n)].Sub(c.v[k])
+		if e.LenSq() == 0 {
+			continue
+		}
+		sp.faces[sp.nf] = outward(e).Neg()
+		sp.nf++
+	}
 }
 
 // recentre returns ta and tb moved by −o, o the lesser of their positions
@@ -112,47 +252,49 @@ func forParts(s shape.Shape, t shape.Transform, box shape.AABB, fn func(i int, p
 // corner must turn to count as convex.
 const ghostTol = 1e-9
 
-// smooth returns the manifold m of segment i of chain c (placed by t) with
-// shape x (placed by tx), normal from the segment toward x, with its
-// normal kept within the segment's normal cone (see CollideParts).
-func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, tx shape.Transform) Manifold {
+// smooth keeps the normal of m, the manifold of segment i of the chain
+// with x, normal from the segment toward x, within the segment's normal
+// cone (see CollideParts), changing m in place.
+func (sp *segPair) smooth(i int, m *Manifold) {
+	c, t := sp.c, sp.tc
 	prev, nxt := c.ChainLinks(i)
-	seg, _ := c.Part(i, t)
-	p0, p1 := seg.Segment()
-	rn := seg.Normals()[0]
+	p0, p1, rn := c.ChainSegment(i)
 	d := shape.Vec2{X: -rn.Y, Y: rn.X} // the unit direction p0→p1, left of its right normal
 	nl := t.Rot.ApplyInv(m.Normal)
 	along := nl.Dot(d)
 	if (along >= -ghostTol && along <= ghostTol) || (along < 0 && prev < 0) || (along > 0 && nxt < 0) {
-		return m // the side's own normal, or toward an open end
+		return // the side's own normal, or toward an open end
 	}
-	// x's core in the chain's frame.
-	var cx core
-	cx.setIn(x, t.MulInv(x.EffectiveTransform(tx)))
 	// The cone on each side: from the side normal toward each end, up to
 	// the end direction at an open end, to the neighbour's side normal at
 	// a convex corner, and no further than the side normal at a flat or
 	// concave one. A normal inside it is kept.
-	nb, ob := nxt, prev // the neighbours the normal leans to, and away from
-	if along < 0 {
-		nb, ob = prev, nxt
+	turn0, turn1 := c.ChainTurns(i)
+	var sides [2]struct{ f, lean, away shape.Vec2 } // the right side, then the left
+	sides[0].f, sides[1].f = rn, rn.Scale(-1)
+	r0, l0 := coneBounds(c, prev, turn0, d.Neg(), sides[0].f, sides[1].f)
+	r1, l1 := coneBounds(c, nxt, turn1, d, sides[0].f, sides[1].f)
+	if along > 0 { // leaning toward p1
+		sides[0].lean, sides[0].away, sides[1].lean, sides[1].away = r1, r0, l1, l0
+	} else {
+		sides[0].lean, sides[0].away, sides[1].lean, sides[1].away = r0, r1, l0, l1
 	}
-	var sides [2]struct{ f, lean, away shape.Vec2 }
-	for k, sgn := range [2]float64{1, -1} {
-		f := seg.Normals()[0].Scale(sgn)
+	for k := range sides {
 		sd := &sides[k]
-		sd.f = f
-		sd.lean = coneBound(c, t, nb, along > 0, d, f, sgn)
-		sd.away = coneBound(c, t, ob, along < 0, d, f, sgn)
-		if sd.lean != f {
+		if lean, f := sd.lean, sd.f; lean != f {
 			// Inside the cone between the bound and f, less than a half
 			// turn wide.
-			if o := sd.lean.Cross(f); (o > 0 && sd.lean.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
-				(o < 0 && sd.lean.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
-				return m
+			if o := lean.Cross(f); (o > 0 && lean.Cross(nl) >= -ghostTol && nl.Cross(f) >= -ghostTol) ||
+				(o < 0 && lean.Cross(nl) <= ghostTol && nl.Cross(f) <= ghostTol) {
+				return
 			}
 		}
 	}
+	// x's core in the chain's frame.
+	if !sp.set {
+		sp.setCore()
+	}
+	cx := &sp.core
 	// Outside the cone: the least overlap along a direction of it, on
 	// either side and in either half (the half away from the lean reaches
 	// round to an open end, or to its neighbour's side normal at a convex
@@ -161,33 +303,41 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 	// normal of the pair's Minkowski difference or at an end of the range,
 	// so the side normals, the bounds and x's face normals in between are
 	// the candidates.
-	if overlapAlong(p0, p1, &cx, sides[1].f) < overlapAlong(p0, p1, &cx, sides[0].f) {
+	// Each side normal's overlap and x's face normals are computed once
+	// (the faces only once a bound differs from its side normal), and the
+	// candidates tried in the same order whatever is cached.
+	of := [2]float64{overlapAlong(p0, p1, cx, sides[0].f), overlapAlong(p0, p1, cx, sides[1].f)}
+	if of[1] < of[0] {
 		sides[0], sides[1] = sides[1], sides[0]
+		of[0], of[1] = of[1], of[0]
 	}
-	best, bu := overlapAlong(p0, p1, &cx, sides[0].f), sides[0].f
-	for _, sd := range sides {
+	best, bu := of[0], sides[0].f
+	for s := range sides {
+		sd := &sides[s]
 		f := sd.f
-		if o := overlapAlong(p0, p1, &cx, f); o < best {
-			best, bu = o, f
+		if of[s] < best {
+			best, bu = of[s], f
 		}
-		for _, b := range [2]shape.Vec2{sd.lean, sd.away} {
+		for q := range 2 {
+			b := sd.lean
+			if q == 1 {
+				b = sd.away
+			}
 			if b == f {
 				continue
 			}
-			if o := overlapAlong(p0, p1, &cx, b); o < best {
+			if o := overlapAlong(p0, p1, cx, b); o < best {
 				best, bu = o, b
 			}
-			for k := range cx.n {
-				if cx.n < 2 {
-					break
-				}
-				e := cx.v[next(k, cx.n)].Sub(cx.v[k])
-				if e.LenSq() == 0 {
-					continue
-				}
-				u := outward(e).Neg() // the face's inward normal: from the segment toward x
-				if within(b, f, u) {
-					if o := overlapAlong(p0, p1, &cx, u); o < best {
+			if !sp.faced {
+				sp.setFaces()
+			}
+			// The faces within the cone from b to f (less than a half
+			// turn).
+			ccw := b.Cross(f) >= 0
+			for _, u := range sp.faces[:sp.nf] {
+				if (ccw && b.Cross(u) >= 0 && u.Cross(f) >= 0) || (!ccw && b.Cross(u) <= 0 && u.Cross(f) <= 0) {
+					if o := overlapAlong(p0, p1, cx, u); o < best {
 						best, bu = o, u
 					}
 				}
@@ -195,39 +345,36 @@ func smooth(c shape.Shape, t shape.Transform, i int, m Manifold, x shape.Shape, 
 		}
 	}
 	// x's deepest point along −bu, halfway up to the segment's surface.
-	lo := 0
+	lo, lw := 0, cx.v[0].Dot(bu)
 	for k := 1; k < cx.n; k++ {
-		if cx.v[k].Dot(bu) < cx.v[lo].Dot(bu) {
-			lo = k
+		if w := cx.v[k].Dot(bu); w < lw {
+			lo, lw = k, w
 		}
 	}
 	pt := cx.v[lo].Sub(bu.Scale(cx.r)).Add(bu.Scale(0.5 * best))
-	return toWorld(single(bu, pt, best), t)
+	*m = toWorld(single(bu, pt, best), t)
 }
 
-// coneBound returns the bound of the normal cone, on side f (sgn: +1 for
-// the right side), of a chain segment with unit direction d at its end
-// toward p1 (toP1) or p0, where the neighbouring segment is nb (−1 at an
-// open end): the end direction at an open end, the neighbour's side
-// normal at a convex corner, else f itself.
-func coneBound(c shape.Shape, t shape.Transform, nb int, toP1 bool, d, f shape.Vec2, sgn float64) shape.Vec2 {
+// coneBounds returns the bounds of a chain segment's normal cone, on its
+// right side (side normal fr) and left side (fl), at the end where the
+// neighbouring segment is nb (−1 at an open end) and the chain turns by
+// turn (see [shape.Shape.ChainTurns]): the end direction end at an open
+// end; the neighbour's side normal on the side where the corner is convex
+// (turning left, turn > 0, is convex from the right); else the side normal
+// itself.
+func coneBounds(c shape.Shape, nb int, turn float64, end, fr, fl shape.Vec2) (r, l shape.Vec2) {
 	if nb < 0 {
-		if toP1 {
-			return d
-		}
-		return d.Neg()
+		return end, end
 	}
-	ns, _ := c.Part(nb, t)
-	q0, q1 := ns.Segment()
-	dn := q1.Sub(q0).Normalize()
-	turn := dn.Cross(d) // the turn from the neighbour into the segment
-	if toP1 {
-		turn = d.Cross(dn) // from the segment into the next
+	switch {
+	case turn > ghostTol:
+		_, _, n := c.ChainSegment(nb)
+		return n, fl
+	case -turn > ghostTol:
+		_, _, n := c.ChainSegment(nb)
+		return fr, n.Scale(-1)
 	}
-	if sgn*turn > ghostTol {
-		return ns.Normals()[0].Scale(sgn)
-	}
-	return f
+	return fr, fl
 }
 
 // overlapAlong returns how far core x must move along the unit u to clear
@@ -241,15 +388,6 @@ func overlapAlong(p0, p1 shape.Vec2, x *core, u shape.Vec2) float64 {
 		}
 	}
 	return hi - (lo - x.r)
-}
-
-// within reports whether u lies in the cone from a to b (less than a half
-// turn).
-func within(a, b, u shape.Vec2) bool {
-	if a.Cross(b) >= 0 {
-		return a.Cross(u) >= 0 && u.Cross(b) >= 0
-	}
-	return a.Cross(u) <= 0 && u.Cross(b) <= 0
 }
 
 // collideComposite is Collide for a pair with a compound or chain: the

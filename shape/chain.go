@@ -3,6 +3,7 @@ package shape
 import (
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // MaxChainPoints is the most points a chain may have.
@@ -21,9 +22,11 @@ const chainLeaf = 4
 type chain struct {
 	points []Vec2
 	closed bool
-	segs   []Vec2   // 4 per segment: p0, p1, right normal, left normal
-	levels [][]AABB // levels[0] the leaves; the last has one box
-	e      float64  // max |x| plus max |y| over the points
+	segs   []Vec2    // 4 per segment: p0, p1, right normal, left normal
+	turns  []float64 // 2 per segment: the turns at p0 and p1 (see ChainTurns)
+	tree   []AABB    // the boxes, level by level: the leaves first, the root last
+	starts []int     // where each level begins in tree, and len(tree)
+	e      float64   // max |x| plus max |y| over the points
 }
 
 // NewChain returns a chain of line segments through points (local
@@ -82,31 +85,46 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 		nr := Vec2{e.Y / s, -e.X / s}.Normalize()
 		c.segs[4*i], c.segs[4*i+1], c.segs[4*i+2], c.segs[4*i+3] = p0, p1, nr, nr.Neg()
 	}
+	// The turns at each segment's ends, for the narrow phase's ghost
+	// test: computed once here rather than per contact.
+	c.turns = make([]float64, 2*n)
+	dir := func(k int) Vec2 { return c.segs[4*k+1].Sub(c.segs[4*k]).Normalize() }
+	for i := range n {
+		rn := c.segs[4*i+2]
+		d := Vec2{-rn.Y, rn.X}
+		prev, next := c.links(i)
+		if prev >= 0 {
+			c.turns[2*i] = dir(prev).Cross(d)
+		}
+		if next >= 0 {
+			c.turns[2*i+1] = d.Cross(dir(next))
+		}
+	}
 	var mx, my float64
 	for _, p := range pts {
 		mx, my = max(mx, math.Abs(p.X)), max(my, math.Abs(p.Y))
 	}
 	c.e = mx + my // bounds |x| + |y| of the local box's corners too
-	// The box tree, bottom up.
-	leaves := make([]AABB, (n+chainLeaf-1)/chainLeaf)
-	for i := range leaves {
+	// The box tree, bottom up, in one slice.
+	nl := (n + chainLeaf - 1) / chainLeaf
+	c.tree = make([]AABB, 0, 2*nl+bits.Len(uint(nl))) // each level at most half the one below, rounded up
+	for i := range nl {
 		b := EmptyAABB()
 		for k := i * chainLeaf; k < min(n, (i+1)*chainLeaf); k++ {
 			b = b.Union(AABBFromPoints(c.segs[4*k], c.segs[4*k+1]))
 		}
-		leaves[i] = b
+		c.tree = append(c.tree, b)
 	}
-	c.levels = append(c.levels, leaves)
-	for lv := leaves; len(lv) > 1; {
-		up := make([]AABB, (len(lv)+1)/2)
-		for i := range up {
-			up[i] = lv[2*i]
-			if 2*i+1 < len(lv) {
-				up[i] = up[i].Union(lv[2*i+1])
+	c.starts = append(c.starts, 0, nl)
+	for lo, hi := 0, nl; hi-lo > 1; lo, hi = hi, len(c.tree) {
+		for i := lo; i < hi; i += 2 {
+			b := c.tree[i]
+			if i+1 < hi {
+				b = b.Union(c.tree[i+1])
 			}
+			c.tree = append(c.tree, b)
 		}
-		c.levels = append(c.levels, up)
-		lv = up
+		c.starts = append(c.starts, len(c.tree))
 	}
 	radius := 0.0
 	for _, p := range pts {
@@ -128,8 +146,10 @@ func (s Shape) ChainPoints() ([]Vec2, bool) {
 // ChainLinks returns the segments before and after segment i of a chain,
 // or -1 where the chain ends (an open chain's first and last segments).
 // A segment's neighbours decide which of its contacts are ghosts.
-func (s Shape) ChainLinks(i int) (prev, next int) {
-	c := s.comp.chain
+func (s Shape) ChainLinks(i int) (prev, next int) { return s.comp.chain.links(i) }
+
+// links is ChainLinks.
+func (c *chain) links(i int) (prev, next int) {
 	n := len(c.segs) / 4
 	prev, next = i-1, i+1
 	if c.closed {
@@ -140,6 +160,27 @@ func (s Shape) ChainLinks(i int) (prev, next int) {
 		}
 	}
 	return prev, next
+}
+
+// ChainSegment returns segment i of a chain in the chain's frame: its
+// ends and the unit normal of its right side (right of p0→p1), as
+// segment i of [Shape.Part] has them, without building the segment shape.
+func (s Shape) ChainSegment(i int) (p0, p1, n Vec2) {
+	d := (*[3]Vec2)(s.comp.chain.segs[4*i:])
+	return d[0], d[1], d[2]
+}
+
+// ChainTurns returns the turns at the ends of segment i of a chain: at p0
+// the cross product of the previous segment's unit direction with this
+// one's, at p1 of this one's with the next segment's (positive where the
+// chain turns left, counter-clockwise), or 0 at an open end. This
+// segment's unit direction is its right normal turned a quarter left
+// ({−n.Y, n.X}); a neighbour's is its end minus its start, normalized by
+// [Vec2.Normalize]. They are computed by NewChain: the narrow phase tells
+// convex corners, which bound a segment's normal cone, by them.
+func (s Shape) ChainTurns(i int) (atP0, atP1 float64) {
+	c := s.comp.chain
+	return c.turns[2*i], c.turns[2*i+1]
 }
 
 // segment returns segment i of a chain as a segment Shape that shares the
@@ -169,23 +210,23 @@ func (s Shape) PartsNear(b AABB, fn func(i int) bool) {
 	}
 }
 
-// near walks the box tree from the top, depth first, with an explicit
-// stack of (level, index) pairs.
+// near walks the box tree from the top, depth first, left (earlier
+// segments) first. The tree is implicit (the children of box i are boxes
+// 2i and 2i+1 of the level below), so the walk needs no stack: after a
+// box it moves to its right sibling, or up until it finds one.
 func (c *chain) near(b AABB, fn func(i int) bool) {
-	type item struct{ lv, i int32 }
-	var stack [64]item
-	top := len(c.levels) - 1
-	stack[0] = item{int32(top), 0}
-	sp := 1
+	top := len(c.starts) - 2
+	lv, i := top, 0
+	lo, hi := c.starts[lv], c.starts[lv+1] // the level's boxes in tree
 	n := len(c.segs) / 4
-	for sp > 0 {
-		sp--
-		it := stack[sp]
-		if !c.levels[it.lv][it.i].Overlaps(b) {
-			continue
-		}
-		if it.lv == 0 {
-			for k := int(it.i) * chainLeaf; k < min(n, int(it.i+1)*chainLeaf); k++ {
+	for {
+		if c.tree[lo+i].Overlaps(b) {
+			if lv > 0 {
+				lv, i = lv-1, 2*i
+				lo, hi = c.starts[lv], lo
+				continue
+			}
+			for k := i * chainLeaf; k < min(n, (i+1)*chainLeaf); k++ {
 				p, q := c.segs[4*k], c.segs[4*k+1]
 				// The segment's box against b, in plain comparisons.
 				if (p.X < b.Min.X && q.X < b.Min.X) || (p.X > b.Max.X && q.X > b.Max.X) ||
@@ -196,17 +237,17 @@ func (c *chain) near(b AABB, fn func(i int) bool) {
 					return
 				}
 			}
-			continue
 		}
-		below := c.levels[it.lv-1]
-		// Push the right child first, so the left (earlier segments) is
-		// visited first.
-		if r := 2*it.i + 1; int(r) < len(below) {
-			stack[sp] = item{it.lv - 1, r}
-			sp++
+		// On to the right sibling, or up to the first ancestor that has
+		// one.
+		for i&1 == 1 || lo+i+1 == hi {
+			if lv == top {
+				return
+			}
+			lv, i = lv+1, i>>1
+			lo, hi = hi, c.starts[lv+1]
 		}
-		stack[sp] = item{it.lv - 1, 2 * it.i}
-		sp++
+		i++
 	}
 }
 
@@ -233,7 +274,7 @@ func LocalBox(t Transform, b AABB) AABB {
 // not the tightest for a turned chain, and costs four points, not the
 // chain's length.
 func (c *chain) worldAABB(t Transform) AABB {
-	b := c.levels[len(c.levels)-1][0]
+	b := c.tree[len(c.tree)-1]
 	out := EmptyAABB()
 	for _, p := range [4]Vec2{b.Min, {b.Max.X, b.Min.Y}, b.Max, {b.Min.X, b.Max.Y}} {
 		q := t.Apply(p)

@@ -2,7 +2,9 @@ package shape_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/collide-go/collide/shape"
@@ -57,6 +59,116 @@ func TestNewChainCleansAndLinks(t *testing.T) {
 	seg, _ := open.Part(1, shape.Identity)
 	if p0, p1 := seg.Segment(); seg.Kind() != shape.KindSegment || p0 != v(1, 0) || p1 != v(2, 0) {
 		t.Errorf("Part(1) = %v, want the segment (1,0)–(2,0)", seg)
+	}
+}
+
+// TestChainSegmentAndTurns checks ChainSegment against the segment
+// shapes Part builds, and ChainTurns against the turn of the raw edges:
+// the sine of the angle between them, by hypot, and
+// 0 at an open end.
+func TestChainSegmentAndTurns(t *testing.T) {
+	v := shape.V
+	for _, tc := range []struct {
+		name   string
+		pts    []shape.Vec2
+		closed bool
+	}{
+		{"open zigzag", []shape.Vec2{v(0, 0), v(2, 1), v(3, -1), v(5, -1), v(5, 4)}, false},
+		{"closed square, clockwise", []shape.Vec2{v(0, 0), v(0, 1), v(1, 1), v(1, 0)}, true},
+		{"closed triangle far away", []shape.Vec2{v(1e6, 1e6), v(1e6+3, 1e6), v(1e6+1, 1e6+2)}, true},
+		{"nearly straight", []shape.Vec2{v(0, 0), v(1, 1e-12), v(2, 0), v(3, -1e-3)}, false},
+		{"tiny and long", []shape.Vec2{v(0, 0), v(1e-9, 1e-9), v(1e3, 0), v(-5, 7)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := shape.NewChain(tc.pts, tc.closed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pts, _ := s.ChainPoints()
+			edge := func(i int) shape.Vec2 { return pts[(i+1)%len(pts)].Sub(pts[i]) }
+			// turn is the sine of the angle from edge i to edge j.
+			turn := func(i, j int) float64 {
+				a, b := edge(i), edge(j)
+				return (a.X*b.Y - a.Y*b.X) / (math.Hypot(a.X, a.Y) * math.Hypot(b.X, b.Y))
+			}
+			for i := range s.PartCount() {
+				seg, _ := s.Part(i, shape.Identity)
+				q0, q1 := seg.Segment()
+				p0, p1, n := s.ChainSegment(i)
+				if p0 != q0 || p1 != q1 || n != seg.Normals()[0] {
+					t.Errorf("ChainSegment(%d) = %v, %v, %v, want Part's %v, %v, %v", i, p0, p1, n, q0, q1, seg.Normals()[0])
+				}
+				at0, at1 := s.ChainTurns(i)
+				prev, next := s.ChainLinks(i)
+				for _, c := range []struct {
+					end      string
+					got      float64
+					nb, a, b int
+				}{{"p0", at0, prev, prev, i}, {"p1", at1, next, i, next}} {
+					want := 0.0
+					if c.nb >= 0 {
+						want = turn(c.a, c.b)
+					}
+					if math.Abs(c.got-want) > 1e-12 {
+						t.Errorf("ChainTurns(%d) at %s = %g, want %g", i, c.end, c.got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestChainPartsNearMatchesScan checks PartsNear on chains of 2 to 3,000
+// points (trees of one box to a dozen levels, with odd counts at every
+// level) against a scan of every segment: it calls fn with exactly the
+// segments whose boxes meet the box, boundary included, in increasing
+// order, and stops when fn returns false.
+func TestChainPartsNearMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for _, n := range []int{2, 3, 5, 8, 9, 17, 33, 100, 257, 1000, 3000} {
+		for _, closed := range []bool{false, true} {
+			if closed && n < 3 {
+				continue
+			}
+			pts := make([]shape.Vec2, n)
+			p := shape.V(0, 0)
+			for i := range pts {
+				pts[i] = p
+				p = p.Add(shape.V(math.Round(8*rng.Float64()-3), math.Round(8*rng.Float64()-4)))
+			}
+			s, err := shape.NewChain(pts, closed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := s.WorldAABB(shape.Identity)
+			for q := range 200 {
+				c := shape.V(full.Min.X+(full.Max.X-full.Min.X)*rng.Float64(), full.Min.Y+(full.Max.Y-full.Min.Y)*rng.Float64())
+				h := shape.V(math.Round(20*rng.Float64())/2, math.Round(20*rng.Float64())/2)
+				if q%10 == 0 {
+					h = shape.V(0, 0)
+				}
+				box := shape.AABB{Min: c.Sub(h), Max: c.Add(h)}
+				var want []int
+				for i := range s.PartCount() {
+					seg, _ := s.Part(i, shape.Identity)
+					if shape.AABBFromPoints(seg.Segment()).Overlaps(box) {
+						want = append(want, i)
+					}
+				}
+				var got []int
+				s.PartsNear(box, func(i int) bool { got = append(got, i); return true })
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("chain of %d points (closed %v): PartsNear(%v) = %v, want %v", n, closed, box, got, want)
+				}
+				if len(want) > 1 {
+					got = got[:0]
+					s.PartsNear(box, func(i int) bool { got = append(got, i); return len(got) < 2 })
+					if fmt.Sprint(got) != fmt.Sprint(want[:2]) {
+						t.Fatalf("chain of %d points: PartsNear(%v) stopped after two = %v, want %v", n, box, got, want[:2])
+					}
+				}
+			}
+		}
 	}
 }
 
