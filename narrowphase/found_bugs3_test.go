@@ -59,3 +59,23 @@ func TestTouchingAtAngleZeroIsNoContactBug(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeOfImpactSlowGrazeBug: a segment turning by 1.8 rad while it
+// crosses the rim of a circle closes in on it so slowly (a graze) that
+// conservative advancement needed more than its 500 steps, and gave up
+// with no hit, though the segment's end then dips into the circle at
+// t = 0.90099 (TestTimeOfImpactAgainstSampling, seed 13948703820492920847,
+// -short, in a CI run).
+func TestTimeOfImpactSlowGrazeBug(t *testing.T) {
+	seg, _ := shape.NewSegment(shape.V(0.4855861302243923, 0.7243578418457358), shape.V(-0.4855861302243923, -0.7243578418457358))
+	c, _ := shape.NewCircle(2.733866939291769)
+	sa := narrowphase.Sweep{P0: shape.V(-9.707663568357484, -0.7060134050757765), P1: shape.V(0.38569958699966556, 3.638724757525932), A0: 1.570796327085802, A1: -0.2520897522301422}
+	sb := narrowphase.Sweep{P0: shape.V(0, 0), P1: shape.V(0.2923041200233971, 0.20033387658125662), A0: 3.141592653589793, A1: 1.6129252760566022}
+	toi, ok := narrowphase.TimeOfImpact(seg, sa, c, sb)
+	if !ok || toi > 0.9009925656034592 {
+		t.Fatalf("TimeOfImpact = %v, %v; want a hit before the overlap at 0.90099", toi, ok)
+	}
+	if _, hit := narrowphase.Collide(seg, sa.At(toi), c, sb.At(toi)); hit {
+		t.Fatalf("the shapes overlap at the time of impact %v", toi)
+	}
+}
