@@ -28,7 +28,10 @@ const (
 	// fraction of the gap or more, so grazing motions that need more are
 	// the only ones that reach it (then the result is the time reached, a
 	// hit if the gap left is within twice the target, the contract's 1e-6).
-	toiMaxIters = 500
+	// A turning graze took between 500 and 1,000 steps
+	// (TestTimeOfImpactSlowGrazeBug); the cap leaves ten times that, paid
+	// only by such grazes.
+	toiMaxIters = 5000
 )
 
 // TimeOfImpact returns the first time t in [0, 1] at which shape a moving
