@@ -36,7 +36,9 @@ type MoveResult struct {
 // pushing it through), up to MaxSlides times. Against one flat wall the
 // result is exactly the analytic slide: to the wall, then along it by the
 // tangential part of what is left. Surfaces the shape only touches, or
-// moves along or away from, do not stop it. It never passes through a body
+// moves along or away from, do not stop it; on a compound or chain that
+// holds part by part, so sliding along one part never passes through
+// another (narrowphase.CastSliding). It never passes through a body
 // and ends overlapping none (beyond rounding): a shape that starts wedged
 // into bodies is first pushed out of all of them with Depenetrate. The
 // world is not changed; move the character's body to Position yourself.
