@@ -48,7 +48,8 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 		return CastHit{}, false
 	}
 	if !a.Kind().Convex() || !b.Kind().Convex() {
-		return castComposite(a, ta, delta, b, tb, -1)
+		h, _, ok := castComposite(a, ta, delta, b, tb, castAll, 0)
+		return h, ok
 	}
 	// A circle against a polygon or box: in the hull's own frame, with its
 	// precomputed normals, no Minkowski difference to build.
@@ -100,7 +101,8 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 func CastSliding(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, tol float64) (CastHit, bool) {
 	if a.Valid() && b.Valid() && (!a.Kind().Convex() || !b.Kind().Convex()) &&
 		math.Abs(delta.X) <= shape.MaxMagnitude && math.Abs(delta.Y) <= shape.MaxMagnitude {
-		return castComposite(a, ta, delta, b, tb, max(tol, 0))
+		h, _, ok := castComposite(a, ta, delta, b, tb, castSlide, max(tol, 0))
+		return h, ok
 	}
 	h, ok := Cast(a, ta, delta, b, tb)
 	if ok && h.Fraction == 0 && h.Normal.Dot(delta) >= -tol*delta.Len() {
@@ -115,25 +117,33 @@ func hullKind(k shape.Kind) bool {
 	return k == shape.KindAABB || k == shape.KindOBB || k == shape.KindPolygon
 }
 
-// castComposite is Cast for a pair with a compound: the earliest hit of any
-// part pair, the first in part order among equal fractions, with Part set
-// to b's part.
-//
-// With tol ≥ 0, a part pair touching at the start that the motion does not
-// move into (CastSliding's rule) is passed.
-func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, tol float64) (CastHit, bool) {
-	l := delta.Len()
-	var best CastHit
-	found := false
+// castMode says which touches a composite cast counts.
+type castMode uint8
+
+const (
+	castAll   castMode = iota // every touch: Cast
+	castSlide                 // CastSliding's rule
+	castEnter                 // CastEnter's rule
+)
+
+// castComposite is Cast, CastSliding or CastEnter (by mode) for a pair with
+// a compound or chain: the earliest touch of any part pair the mode counts,
+// the lowest part pair among equal fractions, with Part set to b's part and
+// partA to a's. Parts are visited in increasing order (a chain's box tree
+// too), so the first found among equal fractions is the lowest pair, and
+// the mode's costlier tests run only for a touch earlier than the best.
+// tol is CastSliding's.
+func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, mode castMode, tol float64) (hit CastHit, partA int, ok bool) {
 	if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
-		return best, false // segments never touch segments
+		return hit, 0, false // segments never touch segments
 	}
+	l := delta.Len()
 	// The parts placed near the pair, as CollideParts places them.
 	ta, tb, o := recentre(a, ta, b, tb)
 	// Only parts whose boxes meet the other's box swept along the motion
 	// can touch.
 	boxB := b.WorldAABB(tb)
-	forParts(a, ta, boxB.Union(boxB.Translate(delta.Neg())), func(_ int, sa shape.Shape, xa shape.Transform) bool {
+	forParts(a, ta, boxB.Union(boxB.Translate(delta.Neg())), func(i int, sa shape.Shape, xa shape.Transform) bool {
 		boxA := sa.WorldAABB(xa)
 		forParts(b, tb, boxA.Union(boxA.Translate(delta)), func(j int, sb shape.Shape, xb shape.Transform) bool {
 			// A part whose box the moving box never meets on its way (the
@@ -142,29 +152,28 @@ func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 			if !boxA.MeetsAlong(delta, sb.WorldAABB(xb)) {
 				return true
 			}
-			h, ok := Cast(sa, xa, delta, sb, xb)
-			if ok && tol >= 0 {
-				if h.Fraction == 0 && h.Normal.Dot(delta) >= -tol*l {
-					return true // touching at the start and moving along or away
-				}
-				if !passesThrough(sa, xa, delta, sb, xb, h.Fraction) {
-					// A touch the motion never goes on into: a graze along
-					// a part, or a chain's vertex met along its segments.
-					return true
-				}
+			h, hok := Cast(sa, xa, delta, sb, xb)
+			if !hok || (ok && h.Fraction >= hit.Fraction) {
+				return true
 			}
-			if ok && (!found || h.Fraction < best.Fraction) {
-				h.Part = j
-				best, found = h, true
+			if mode == castSlide && h.Fraction == 0 && h.Normal.Dot(delta) >= -tol*l {
+				return true // touching at the start and moving along or away
 			}
+			if mode != castAll && !passesThrough(sa, xa, delta, sb, xb, h.Fraction) {
+				// A touch the motion never goes on into: a graze along a
+				// part, or a chain's vertex met along its segments.
+				return true
+			}
+			h.Part = j
+			hit, partA, ok = h, i, true
 			return true
 		})
 		return true
 	})
-	if found {
-		best.Point = best.Point.Add(o)
+	if ok {
+		hit.Point = hit.Point.Add(o)
 	}
-	return best, found
+	return hit, partA, ok
 }
 
 // core is a shape's convex core, a point or a counter-clockwise polygon, in

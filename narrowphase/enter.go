@@ -36,31 +36,7 @@ func CastEnter(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 		}
 		return h, 0, true
 	}
-	ta, tb, o := recentre(a, ta, b, tb)
-	boxB := b.WorldAABB(tb)
-	forParts(a, ta, boxB.Union(boxB.Translate(delta.Neg())), func(i int, sa shape.Shape, xa shape.Transform) bool {
-		boxA := sa.WorldAABB(xa)
-		forParts(b, tb, boxA.Union(boxA.Translate(delta)), func(j int, sb shape.Shape, xb shape.Transform) bool {
-			if !boxA.MeetsAlong(delta, sb.WorldAABB(xb)) {
-				return true
-			}
-			h, hok := Cast(sa, xa, delta, sb, xb)
-			if !hok || (ok && (h.Fraction > hit.Fraction || h.Fraction == hit.Fraction && (i > partA || i == partA && j > hit.Part))) {
-				return true
-			}
-			if !passesThrough(sa, xa, delta, sb, xb, h.Fraction) {
-				return true
-			}
-			h.Part = j
-			hit, partA, ok = h, i, true
-			return true
-		})
-		return true
-	})
-	if ok {
-		hit.Point = hit.Point.Add(o)
-	}
-	return hit, partA, ok
+	return castComposite(a, ta, delta, b, tb, castEnter, 0)
 }
 
 // passesThrough reports whether convex a, placed by ta and moved by delta,
