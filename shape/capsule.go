@@ -65,13 +65,13 @@ func newSegmentShape(k Kind, p0, p1 Vec2, r float64) (Shape, error) {
 	buf := make([]Vec2, 4)
 	buf[0], buf[1], buf[2], buf[3] = p0, p1, n, n.Neg()
 	mid := Vec2{float64(0.5*p0.X) + float64(0.5*p1.X), float64(0.5*p0.Y) + float64(0.5*p1.Y)}
-	return Shape{kind: k, ok: true, n: 2, r: r, v: mid, poly: &buf[0]}, nil
+	return Shape{kind: k, ok: true, n: 2, r: r, v: mid, p: unsafe.Pointer(&buf[0])}, nil
 }
 
 // Segment returns a capsule's or segment's end points, or zeros for other
 // kinds.
 func (s Shape) Segment() (p0, p1 Vec2) {
-	if (s.kind != KindCapsule && s.kind != KindSegment) || s.poly == nil {
+	if (s.kind != KindCapsule && s.kind != KindSegment) || s.n == 0 {
 		return Vec2{}, Vec2{}
 	}
 	d := s.polyData()
@@ -82,9 +82,9 @@ func (s Shape) Segment() (p0, p1 Vec2) {
 // its right side (right of p0→p1; the left side's is its negation), in one
 // call for the pair routines, or zeros for other kinds.
 func (s Shape) SegmentFrame() (p0, p1, n Vec2) {
-	if (s.kind != KindCapsule && s.kind != KindSegment) || s.poly == nil {
+	if (s.kind != KindCapsule && s.kind != KindSegment) || s.n == 0 {
 		return Vec2{}, Vec2{}, Vec2{}
 	}
-	d := (*[3]Vec2)(unsafe.Pointer(s.poly))
+	d := (*[3]Vec2)(s.p)
 	return d[0], d[1], d[2]
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"unsafe"
 )
 
 // MaxChainPoints is the most points a chain may have.
@@ -130,7 +131,7 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 	for _, p := range pts {
 		radius = max(radius, hypot(p.X, p.Y))
 	}
-	return Shape{kind: KindChain, ok: true, comp: &compound{radius: radius, chain: c}}, nil
+	return Shape{kind: KindChain, ok: true, p: unsafe.Pointer(&compound{radius: radius, chain: c})}, nil
 }
 
 // ChainPoints returns a chain's points (after cleanup) and whether it is
@@ -140,13 +141,13 @@ func (s Shape) ChainPoints() ([]Vec2, bool) {
 	if s.kind != KindChain {
 		return nil, false
 	}
-	return s.comp.chain.points, s.comp.chain.closed
+	return s.comp().chain.points, s.comp().chain.closed
 }
 
 // ChainLinks returns the segments before and after segment i of a chain,
 // or -1 where the chain ends (an open chain's first and last segments).
 // A segment's neighbours decide which of its contacts are ghosts.
-func (s Shape) ChainLinks(i int) (prev, next int) { return s.comp.chain.links(i) }
+func (s Shape) ChainLinks(i int) (prev, next int) { return s.comp().chain.links(i) }
 
 // links is ChainLinks.
 func (c *chain) links(i int) (prev, next int) {
@@ -166,7 +167,7 @@ func (c *chain) links(i int) (prev, next int) {
 // ends and the unit normal of its right side (right of p0→p1), as
 // segment i of [Shape.Part] has them, without building the segment shape.
 func (s Shape) ChainSegment(i int) (p0, p1, n Vec2) {
-	d := (*[3]Vec2)(s.comp.chain.segs[4*i:])
+	d := (*[3]Vec2)(s.comp().chain.segs[4*i:])
 	return d[0], d[1], d[2]
 }
 
@@ -179,7 +180,7 @@ func (s Shape) ChainSegment(i int) (p0, p1, n Vec2) {
 // [Vec2.Normalize]. They are computed by NewChain: the narrow phase tells
 // convex corners, which bound a segment's normal cone, by them.
 func (s Shape) ChainTurns(i int) (atP0, atP1 float64) {
-	c := s.comp.chain
+	c := s.comp().chain
 	return c.turns[2*i], c.turns[2*i+1]
 }
 
@@ -188,7 +189,7 @@ func (s Shape) ChainTurns(i int) (atP0, atP1 float64) {
 func (c *chain) segment(i int) Shape {
 	p0, p1 := c.segs[4*i], c.segs[4*i+1]
 	mid := Vec2{float64(0.5*p0.X) + float64(0.5*p1.X), float64(0.5*p0.Y) + float64(0.5*p1.Y)}
-	return Shape{kind: KindSegment, ok: true, n: 2, v: mid, poly: &c.segs[4*i]}
+	return Shape{kind: KindSegment, ok: true, n: 2, v: mid, p: unsafe.Pointer(&c.segs[4*i])}
 }
 
 // PartsNear calls fn with the index of every part of s whose local box may
@@ -198,9 +199,9 @@ func (c *chain) segment(i int) Shape {
 func (s Shape) PartsNear(b AABB, fn func(i int) bool) {
 	switch s.kind {
 	case KindChain:
-		s.comp.chain.near(b, fn)
+		s.comp().chain.near(b, fn)
 	case KindCompound:
-		for i, p := range s.comp.parts {
+		for i, p := range s.comp().parts {
 			if b.Overlaps(p.Shape.WorldAABB(p.Offset)) && !fn(i) {
 				return
 			}

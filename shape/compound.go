@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // ErrInvalidPart reports a compound part that cannot be one: an invalid,
@@ -65,7 +66,7 @@ func NewCompound(parts []Part) (Shape, error) {
 		c.parts[i] = p
 		c.radius = max(c.radius, hypot(p.Offset.Pos.X, p.Offset.Pos.Y)+p.Shape.BoundingRadius())
 	}
-	return Shape{kind: KindCompound, ok: true, comp: c}, nil
+	return Shape{kind: KindCompound, ok: true, p: unsafe.Pointer(c)}, nil
 }
 
 // NewConcavePolygon returns the compound of the convex pieces [Decompose]
@@ -92,20 +93,20 @@ func NewConcavePolygon(outline []Vec2) (Shape, error) {
 // nil for a simple shape or a chain (whose segments [Shape.Part] gives).
 // The slice is shared: do not modify it.
 func (s Shape) Parts() []Part {
-	if s.kind != KindCompound || s.comp == nil {
+	if s.kind != KindCompound || s.comp() == nil {
 		return nil
 	}
-	return s.comp.parts
+	return s.comp().parts
 }
 
 // PartCount returns the number of parts a body of shape s has: the
 // compound's part count, a chain's segment count, or 1 for a simple shape.
 func (s Shape) PartCount() int {
 	switch {
-	case s.kind == KindCompound && s.comp != nil:
-		return len(s.comp.parts)
-	case s.kind == KindChain && s.comp != nil:
-		return len(s.comp.chain.segs) / 4
+	case s.kind == KindCompound && s.comp() != nil:
+		return len(s.comp().parts)
+	case s.kind == KindChain && s.comp() != nil:
+		return len(s.comp().chain.segs) / 4
 	}
 	return 1
 }
@@ -117,10 +118,10 @@ func (s Shape) PartCount() int {
 func (s Shape) Part(i int, t Transform) (Shape, Transform) {
 	switch s.kind {
 	case KindCompound:
-		p := s.comp.parts[i]
+		p := s.comp().parts[i]
 		return p.Shape, t.Mul(p.Offset)
 	case KindChain:
-		return s.comp.chain.segment(i), t
+		return s.comp().chain.segment(i), t
 	}
 	return s, t
 }

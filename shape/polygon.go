@@ -3,6 +3,7 @@ package shape
 import (
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // MaxPolygonVertices is the most vertices a polygon may keep after cleanup.
@@ -166,7 +167,7 @@ func newPolygonShape(pts []Vec2) Shape {
 		c = c.Add(a.Add(b).Scale(w))
 	}
 	centroid := o.Add(c.Scale(size / (3 * area)))
-	return Shape{kind: KindPolygon, ok: true, n: uint8(n), r: radius, v: centroid, poly: &buf[0]}
+	return Shape{kind: KindPolygon, ok: true, n: uint8(n), r: radius, v: centroid, p: unsafe.Pointer(&buf[0])}
 }
 
 // signedArea2 returns twice the signed area of the outline: positive when it

@@ -86,8 +86,11 @@ type Shape struct {
 	n    uint8   // polygon, capsule or segment vertex count
 	r    float64 // circle or capsule radius, or polygon bounding radius
 	v    Vec2    // circle centre, box half extents, polygon centroid, segment midpoint
-	poly *Vec2   // vertices then normals (2n), shared and immutable
-	comp *compound
+	// p is a polygon's, capsule's or segment's *Vec2 (vertices then
+	// normals, 2n, shared and immutable) when n > 0, else a compound's or
+	// chain's *compound, or nil: one word, not two, in every body slot and
+	// every copy.
+	p unsafe.Pointer
 }
 
 // Identical reports whether s and t are the same shape value: the same
@@ -96,13 +99,22 @@ type Shape struct {
 // shapes built separately from equal numbers are equal in content but not
 // Identical.
 func (s Shape) Identical(t Shape) bool {
-	return s.kind == t.kind && s.ok == t.ok && s.n == t.n && s.poly == t.poly && s.comp == t.comp &&
+	return s.kind == t.kind && s.ok == t.ok && s.n == t.n && s.p == t.p &&
 		math.Float64bits(s.r) == math.Float64bits(t.r) &&
 		math.Float64bits(s.v.X) == math.Float64bits(t.v.X) && math.Float64bits(s.v.Y) == math.Float64bits(t.v.Y)
 }
 
-// polyData returns a polygon's vertices followed by its normals.
-func (s Shape) polyData() []Vec2 { return unsafe.Slice(s.poly, 2*int(s.n)) }
+// comp returns a compound's or chain's parts, or nil.
+func (s Shape) comp() *compound {
+	if s.n != 0 {
+		return nil
+	}
+	return (*compound)(s.p)
+}
+
+// polyData returns a polygon's vertices followed by its normals
+// (empty for other kinds, whose n is 0).
+func (s Shape) polyData() []Vec2 { return unsafe.Slice((*Vec2)(s.p), 2*int(s.n)) }
 
 // NewCircle returns a circle of radius r centred on its body's origin.
 func NewCircle(r float64) (Shape, error) { return NewOffsetCircle(Vec2{}, r) }
@@ -182,7 +194,7 @@ func (s Shape) HalfExtents() Vec2 {
 // capsule's or segment's two ends, or nil for other kinds. The slice is
 // shared: do not modify it.
 func (s Shape) Vertices() []Vec2 {
-	if s.poly == nil {
+	if s.n == 0 {
 		return nil
 	}
 	n := int(s.n)
@@ -194,7 +206,7 @@ func (s Shape) Vertices() []Vec2 {
 // its two sides: right of p0→p1, then left), or nil for other kinds. The
 // slice is shared: do not modify it.
 func (s Shape) Normals() []Vec2 {
-	if s.poly == nil {
+	if s.n == 0 {
 		return nil
 	}
 	return s.polyData()[s.n:]
@@ -246,9 +258,9 @@ func (s Shape) WorldAABB(t Transform) AABB {
 	case KindCompound:
 		// Each part's box holds the part as the narrow phase places it
 		// (by t.Mul(offset)), with its own margin.
-		return s.comp.worldAABB(t)
+		return s.comp().worldAABB(t)
 	case KindChain:
-		return s.comp.chain.worldAABB(t)
+		return s.comp().chain.worldAABB(t)
 	}
 	b, e := s.worldAABB(t)
 	// Each term is scaled before the sum, so that positions near
@@ -300,7 +312,7 @@ func (s Shape) worldAABB(t Transform) (AABB, float64) {
 		h := Vec2{float64(c*s.v.X) + float64(sn*s.v.Y), float64(sn*s.v.X) + float64(c*s.v.Y)}
 		return AABBFromCenter(t.Pos, h), s.v.X + s.v.Y
 	case KindPolygon:
-		if s.poly == nil {
+		if s.n == 0 {
 			break
 		}
 		// Plain comparisons, not math.Min: the vertices are finite, so the
@@ -323,7 +335,7 @@ func (s Shape) worldAABB(t Transform) (AABB, float64) {
 		}
 		return AABB{Min: lo.Add(t.Pos), Max: hi.Add(t.Pos)}, s.r
 	case KindCapsule, KindSegment:
-		if s.poly == nil {
+		if s.n == 0 {
 			break
 		}
 		d := s.polyData()
@@ -350,7 +362,7 @@ func (s Shape) BoundingRadius() float64 {
 		p0, p1 := s.Segment()
 		return max(hypot(p0.X, p0.Y), hypot(p1.X, p1.Y)) + s.r
 	case KindCompound, KindChain:
-		return s.comp.radius
+		return s.comp().radius
 	}
 	return 0
 }
@@ -374,9 +386,9 @@ func (s Shape) String() string {
 		p0, p1 := s.Segment()
 		return fmt.Sprintf("segment(%g,%g–%g,%g)", p0.X, p0.Y, p1.X, p1.Y)
 	case KindCompound:
-		return fmt.Sprintf("compound(%d parts)", len(s.comp.parts))
+		return fmt.Sprintf("compound(%d parts)", len(s.comp().parts))
 	case KindChain:
-		return fmt.Sprintf("chain(%d points, closed %v)", len(s.comp.chain.points), s.comp.chain.closed)
+		return fmt.Sprintf("chain(%d points, closed %v)", len(s.comp().chain.points), s.comp().chain.closed)
 	}
 	return s.kind.String()
 }
