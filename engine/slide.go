@@ -48,7 +48,18 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 	}
 	var res MoveResult
 	q := newQuery(f)
-	push := w.depenetrate(s, t, q) // checkCast above holds Depenetrate's checks
+	// The bodies within reach of the whole move, gathered once: the box of
+	// the shape grown by the motion's length (and a margin for rounding)
+	// holds every leg's swept box, so the legs' casts and the checks for
+	// overlaps at the start and the end read this list instead of
+	// searching the tree each time, unless a push-out takes the shape out
+	// of it (or it holds too many bodies): then they search the tree.
+	var near nearSet
+	w.gatherNear(reachBox(s.WorldAABB(t), delta.Len()), q, &near)
+	var push shape.Vec2
+	if w.pushesOutNear(s, t, q, &near) {
+		push = w.depenetrate(s, t, q) // checkCast above holds Depenetrate's checks
+	}
 	res.Pushed = push
 	pos := t.Pos.Add(push)
 	rem := delta
@@ -57,7 +68,7 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 	grazes := 0 // touches passed by tilting the motion (below)
 	for np < MaxSlides && rem != (shape.Vec2{}) {
 		xf := shape.Transform{Pos: pos, Rot: t.Rot}
-		h, ok := w.firstCast(s, xf, rem, q, true)
+		h, ok := w.firstCastNear(s, xf, rem, q, &near)
 		if !ok || h.Fraction >= 1 {
 			break // a touch at the end of the motion neither stops nor deflects it
 		}
@@ -98,7 +109,7 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 	}
 	// Rounding can leave the shape a few ulps into a surface; clear it
 	// (where Depenetrate's checks pass: t's rotation and s passed them).
-	if end := (shape.Transform{Pos: pos, Rot: t.Rot}); pos.IsFinite() && s.WorldAABB(end).IsFinite() {
+	if end := (shape.Transform{Pos: pos, Rot: t.Rot}); pos.IsFinite() && s.WorldAABB(end).IsFinite() && w.pushesOutNear(s, end, q, &near) {
 		pos = pos.Add(w.depenetrate(s, end, q))
 	}
 	res.Position = pos
@@ -376,6 +387,68 @@ func (w *World) overlaps(s shape.Shape, xf shape.Transform, q query, ov *depenSe
 		}
 		return true
 	})
+}
+
+// reachBox returns box grown by l, the length of a motion, and by a
+// margin for the rounding of the places along it (a billionth of the
+// box's coordinates and of l): it holds the box wherever a move of length
+// l takes it, in one leg or several.
+func reachBox(box shape.AABB, l float64) shape.AABB {
+	m := math.Abs(box.Min.X) + math.Abs(box.Min.Y) + math.Abs(box.Max.X) + math.Abs(box.Max.Y)
+	return box.Expand(l + float64(1e-9*(1+m+l))) // explicit: no fused multiply-add on arm64
+}
+
+// pushesOutNear reports whether depenetrate(s, xf, q) may push: whether
+// some body passing q has a push-out from shape s placed by xf, exactly
+// as overlaps finds them (so that a false answer means depenetrate would
+// return zero), reading the bodies from ns when the shape's box lies in
+// ns.box. It answers true where it cannot tell without the tree.
+func (w *World) pushesOutNear(s shape.Shape, xf shape.Transform, q query, ns *nearSet) bool {
+	box := s.WorldAABB(xf)
+	if !ns.ok || !ns.box.ContainsAABB(box) {
+		return true
+	}
+	b := &w.b
+	for _, k := range ns.slot[:ns.n] {
+		if b.hot[k].tight.Overlaps(box) {
+			if _, ok := narrowphase.PushOut(s, xf, b.shapes[k], b.xf[k]); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstCastNear is firstCast(s, t, delta, q, true) reading the bodies from
+// ns when the box the shape sweeps lies in ns.box: every body whose tight
+// box meets the swept box is then in ns, and the others cannot be
+// touched. The answer is firstCast's: the least fraction, ties to the
+// lower id, whatever the order the bodies are tried in.
+func (w *World) firstCastNear(s shape.Shape, t shape.Transform, delta shape.Vec2, q query, ns *nearSet) (ShapeHit, bool) {
+	box := s.WorldAABB(t)
+	swept := box.Union(shape.AABB{Min: box.Min.Add(delta), Max: box.Max.Add(delta)})
+	swept = reachBox(swept, 0) // the rounding of box + delta
+	if !ns.ok || !ns.box.ContainsAABB(swept) {
+		return w.firstCast(s, t, delta, q, true)
+	}
+	b := &w.b
+	var best ShapeHit
+	found := false
+	for _, k := range ns.slot[:ns.n] {
+		if !b.hot[k].tight.Overlaps(swept) {
+			continue
+		}
+		h, ok := narrowphase.CastSliding(s, t, delta, b.shapes[k], b.xf[k], slideTol)
+		if !ok {
+			continue
+		}
+		id := w.idOf(k)
+		if !found || h.Fraction < best.Fraction || (h.Fraction == best.Fraction && id < best.Body) {
+			best = ShapeHit{Body: id, Part: h.Part, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal}
+			found = true
+		}
+	}
+	return best, found
 }
 
 // overlapsAny reports whether shape s placed by xf overlaps a body passing q.
