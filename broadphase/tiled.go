@@ -35,6 +35,12 @@ type tiled struct {
 	// lo, hi bound every box held. They grow with each insertion and are
 	// tightened by tighten; in between they may be larger than needed.
 	lo, hi [2]float64
+	// reach bounds how far a box in a tile reaches beyond its tile's cell
+	// (a quarter side at most, but a box is often much smaller than half a
+	// side). It grows with each box put in a tile and is reset when the
+	// index is re-tiled. Searches grow their box by it, not by a quarter
+	// side, to find the tiles to look in.
+	reach float64
 }
 
 // tileMin is the number of boxes from which the index is tiled, and
@@ -98,6 +104,7 @@ func (t *tiled) tileFor(min, max [2]float64) *rtree.RTreeGN[float32, int32] {
 		return &t.big
 	}
 	k := t.keyOf(min, max)
+	t.widen(k, min, max)
 	if j := t.find(k); j >= 0 {
 		return &t.tiles[j]
 	}
@@ -119,6 +126,26 @@ func (t *tiled) tileFor(min, max [2]float64) *rtree.RTreeGN[float32, int32] {
 	c := rect32{to32(finite(float64(float64(int32(k>>32))+0.5) * t.side)), to32(finite(float64(float64(int32(k))+0.5) * t.side))}
 	tr.Insert(c, c, sentinel)
 	return tr
+}
+
+// widen grows reach to cover the box lo, hi going into the tile of key k.
+// Far beyond the clamped cells the box is far from its cell, reach becomes
+// large, and searches fall back to a quarter side.
+func (t *tiled) widen(k uint64, lo, hi [2]float64) {
+	x0 := float64(float64(int32(k>>32)) * t.side)
+	y0 := float64(float64(int32(k)) * t.side)
+	if o := max(x0-lo[0], y0-lo[1], hi[0]-(x0+t.side), hi[1]-(y0+t.side)); o > t.reach {
+		t.reach = o
+	}
+}
+
+// margin returns how far a search grows its box to find the tiles that
+// may hold a box it meets: a box in a tile lies within the tile's cell
+// grown by reach (or by a quarter side: it is at most half a side wide,
+// with its centre in the cell), and a hundredth of a side more covers the
+// rounding of the centre and of the cell arithmetic.
+func (t *tiled) margin() float64 {
+	return min(t.reach+float64(t.side*0.01), float64(t.side*0.26)) // explicit: no fused multiply-add on arm64
 }
 
 // finite clamps x to the finite floats.
@@ -244,7 +271,8 @@ func (t *tiled) Search(min, max [2]float64, iter func(min, max rect32, id int32)
 		return
 	}
 	mn, mx := lo32(min), hi32(max)
-	if t.big.Len() > 0 {
+	// A tiled index's big tree always holds its placeholder (see retune).
+	if t.big.Len() > 0 && (t.side == 0 || t.big.Len() > 1) {
 		if t.big.Search(mn, mx, iter); *stop {
 			return
 		}
@@ -252,10 +280,7 @@ func (t *tiled) Search(min, max [2]float64, iter func(min, max rect32, id int32)
 	if len(t.tiles) == 0 {
 		return
 	}
-	// A box in a tile is at most half a side wide, with its centre in the
-	// tile, so it lies within the tile grown by a quarter side; a little
-	// more covers the rounding of the centre and of the cell arithmetic.
-	e := float64(t.side * 0.26) // explicit: no fused multiply-add on arm64
+	e := t.margin()
 	x0, x1 := t.cell(min[0]-e), t.cell(max[0]+e)
 	y0, y1 := t.cell(min[1]-e), t.cell(max[1]+e)
 	if (x1-x0+1)*(y1-y0+1) > int64(len(t.tiles)) {

@@ -72,6 +72,12 @@ func (t *Tree) validate(tight []shape.AABB) error {
 	if err != nil {
 		return err
 	}
+	if err := t.tr.validate(t.fat); err != nil {
+		return fmt.Errorf("moving tree: %w", err)
+	}
+	if err := t.st.validate(t.fat); err != nil {
+		return fmt.Errorf("static tree: %w", err)
+	}
 	if len(t.moved) > 0 {
 		return nil
 	}
@@ -121,4 +127,32 @@ func comparePairs(p, q Pair) int {
 		return 1
 	}
 	return 0
+}
+
+// validate checks that every box in a tile lies within the tile's cell
+// grown by reach, which searches rely on; fat holds the boxes by id.
+func (t *tiled) validate(fat []shape.AABB) error {
+	var err error
+	for i, j := range t.index {
+		if j < 0 {
+			continue
+		}
+		k := t.keys[i]
+		x0 := float64(float64(int32(k>>32)) * t.side)
+		y0 := float64(float64(int32(k)) * t.side)
+		t.tiles[j].Scan(func(_, _ rect32, id int32) bool {
+			if id == sentinel {
+				return true
+			}
+			lo, hi := arr(fat[id].Min), arr(fat[id].Max)
+			if o := max(x0-lo[0], y0-lo[1], hi[0]-(x0+t.side), hi[1]-(y0+t.side)); o > t.reach {
+				err = fmt.Errorf("box %d (%v-%v) reaches %g beyond its cell at (%g, %g), reach %g", id, lo, hi, o, x0, y0, t.reach)
+			}
+			return err == nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
