@@ -1,0 +1,167 @@
+package view_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/view"
+)
+
+// recordingWriter is a stream client that keeps every message written to
+// it. Each Write announces itself on started and waits for the test on
+// release (or for none, once all is closed); it checks that the bytes it
+// was handed did not change while it waited, as they would if the
+// message's buffer were recycled under it.
+type recordingWriter struct {
+	hdr      http.Header
+	started  chan struct{}
+	release  chan struct{}
+	all      chan struct{}
+	mu       sync.Mutex
+	msgs     [][]byte
+	modified int
+}
+
+func (w *recordingWriter) Header() http.Header { return w.hdr }
+func (w *recordingWriter) WriteHeader(int)     {}
+func (w *recordingWriter) Flush()              {}
+func (w *recordingWriter) Write(b []byte) (int, error) {
+	at := bytes.Clone(b)
+	w.started <- struct{}{}
+	select {
+	case <-w.release:
+	case <-w.all:
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !bytes.Equal(at, b) {
+		w.modified++
+	}
+	w.msgs = append(w.msgs, bytes.Clone(b))
+	return len(b), nil
+}
+
+// TestRecycledMessagesStayIntact: message buffers are recycled, so a
+// message must not be reused while a client has it queued or is writing
+// it. The world gains a body a frame, so each frame's message is told
+// from the others by its size and its body count; a slow client that
+// holds one message for many frames, and a fast one over HTTP, must each
+// get whole messages in order, each frame's own.
+func TestRecycledMessagesStayIntact(t *testing.T) {
+	const frames = 40
+	h := view.NewHandler(view.Options{ClientBuffer: 2, MaxMissed: 1000, MaxFPS: -1})
+	view.SetSyncEncode(h)
+	w := fixedScene(t)
+	base := w.Stats().Bodies
+	small, _ := collide.NewCircle(0.2)
+
+	// check decodes m and reports whether it is frame seq's: the header
+	// and the commands both count the bodies that the world had then.
+	check := func(who string, m message) uint64 {
+		t.Helper()
+		f := decodeWire(t, m)
+		var hd struct {
+			Stats struct{ Bodies int } `json:"stats"`
+		}
+		if err := json.Unmarshal(m.header, &hd); err != nil {
+			t.Fatalf("%s: header: %v", who, err)
+		}
+		if want := base + int(f.Seq) - 1; hd.Stats.Bodies != want || f.bodies != want {
+			t.Errorf("%s: frame %d counts %d bodies in its header and %d in its commands, want %d", who, f.Seq, hd.Stats.Bodies, f.bodies, want)
+		}
+		return f.Seq
+	}
+
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	resp, s := open(t, srv.URL+"/stream")
+	defer resp.Body.Close()
+	fast := make(chan []message, 1)
+	go func() {
+		var got []message
+		for {
+			m, err := s.next()
+			if err != nil {
+				fast <- got
+				return
+			}
+			got = append(got, m)
+		}
+	}()
+
+	rw := &recordingWriter{hdr: http.Header{}, started: make(chan struct{}, 100), release: make(chan struct{}), all: make(chan struct{})}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		h.ServeHTTP(rw, httptest.NewRequest("GET", "/stream", nil).WithContext(ctx))
+		close(done)
+	}()
+	<-rw.started // the greeting
+	rw.release <- struct{}{}
+	waitFor(t, "two clients", func() bool { return h.Stats().Clients == 2 })
+
+	publish := func() {
+		// Frame k is drawn with base+k-1 bodies.
+		h.Publish(w)
+		if _, err := w.Add(collide.BodyDef{Shape: small, Position: collide.V(float64(10+w.Stats().Bodies), 20), Kind: collide.Static}); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+	}
+	publish()
+	<-rw.started // the slow client holds frame 1 while frames go by
+	for range frames / 2 {
+		publish()
+	}
+	rw.release <- struct{}{} // frame 1 written; frames 2 and 3 were queued
+	<-rw.started             // frame 2 taken, frame 3 queued
+	for range frames / 2 {
+		publish() // the first is queued, the others missed
+	}
+	close(rw.all)
+	waitFor(t, "the slow client to write its queue", func() bool {
+		rw.mu.Lock()
+		defer rw.mu.Unlock()
+		return len(rw.msgs) == 5 // the greeting and 4 frames
+	})
+	cancel()
+	<-done
+	resp.Body.Close()
+	srv.Close()
+
+	if rw.modified != 0 {
+		t.Errorf("the slow client's messages changed under it %d times", rw.modified)
+	}
+	var slow []uint64
+	for _, b := range rw.msgs[1:] {
+		s := &stream{r: bufio.NewReader(bytes.NewReader(b))}
+		m, err := s.next()
+		if err != nil {
+			t.Fatalf("slow client: %v", err)
+		}
+		slow = append(slow, check("slow client", m))
+	}
+	if want := []uint64{1, 2, 3, frames/2 + 2}; !slices.Equal(slow, want) {
+		t.Errorf("the slow client got frames %v, want %v", slow, want)
+	}
+	var last uint64
+	got := <-fast
+	for _, m := range got {
+		seq := check("fast client", m)
+		if seq <= last {
+			t.Errorf("fast client: frame %d after %d", seq, last)
+		}
+		last = seq
+	}
+	if len(got) == 0 {
+		t.Error("the fast client got no frame")
+	}
+}
