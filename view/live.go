@@ -96,6 +96,11 @@ type Handler struct {
 	skipped atomic.Uint64
 	// The encoder and its scratch: one encoder runs at a time (encoding).
 	enc encoder
+	// pending is the frame handed to the encoder goroutine, which runs
+	// sendFn (h.sendPending, made once: a go statement with arguments
+	// would allocate a closure a frame).
+	pending *Frame
+	sendFn  func()
 
 	mu       sync.Mutex
 	clients  map[*client]struct{}
@@ -144,6 +149,7 @@ func NewHandler(o Options) *Handler {
 		o.Draw = collide.DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true}
 	}
 	h := &Handler{o: o, clients: make(map[*client]struct{}), now: time.Now}
+	h.sendFn = h.sendPending
 	if o.MaxFPS > 0 {
 		h.period = time.Second / time.Duration(o.MaxFPS)
 	}
@@ -195,8 +201,14 @@ func (h *Handler) Publish(w *collide.World) {
 		h.send(f)
 		return
 	}
-	go h.send(f)
+	// The go statement orders this write before the goroutine's read, and
+	// the next write waits for encoding, cleared after that read.
+	h.pending = f
+	go h.sendFn()
 }
+
+// sendPending sends h.pending; it runs on the encoder goroutine.
+func (h *Handler) sendPending() { h.send(h.pending) }
 
 func (h *Handler) skip() { h.skipped.Add(1) }
 

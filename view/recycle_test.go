@@ -7,13 +7,99 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/bench/scene"
 	"github.com/collide-go/collide/view"
 )
+
+// countingWriter is a ResponseWriter that a stream writes to and that
+// keeps nothing: it counts the writes. It has the deadline and flush
+// methods of a real connection, so that the handler's write path is the
+// one it takes on a server.
+type countingWriter struct {
+	hdr    http.Header
+	writes atomic.Int64
+}
+
+func (w *countingWriter) Header() http.Header              { return w.hdr }
+func (w *countingWriter) WriteHeader(int)                  {}
+func (w *countingWriter) Flush()                           {}
+func (w *countingWriter) SetWriteDeadline(time.Time) error { return nil }
+func (w *countingWriter) Write(b []byte) (int, error) {
+	w.writes.Add(1)
+	return len(b), nil
+}
+
+// TestPublishAllocatesNothing: in steady state a published frame costs no
+// allocation from Publish to the client's write: the frame is recycled,
+// the encoder keeps its scratch, the message's buffer is recycled once
+// its last client has written it, and the encoder goroutine is started
+// without a closure. (net/http's chunked writer, not used here, allocates
+// a few bytes a write for the chunk's size.)
+func TestPublishAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	sc := scene.Swarm(2000, 1)
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	t.Cleanup(w.Close)
+	ids, err := scene.Load(w, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		sc.Advance()
+		if err := scene.Sync(w, sc, ids); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+	}
+	for _, mode := range []string{"sync", "async"} {
+		t.Run(mode, func(t *testing.T) {
+			h := view.NewHandler(view.Options{MaxFPS: -1})
+			if mode == "sync" {
+				view.SetSyncEncode(h)
+			}
+			cw := &countingWriter{hdr: http.Header{}}
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() {
+				h.ServeHTTP(cw, httptest.NewRequest("GET", "/stream?boxes=1", nil).WithContext(ctx))
+				close(done)
+			}()
+			defer func() { cancel(); <-done }()
+			var want int64 = 1 // the greeting
+			// publish publishes a frame and waits until the client has
+			// written it.
+			publish := func() {
+				for cw.writes.Load() < want || !view.EncoderIdle(h) {
+					runtime.Gosched()
+				}
+				h.Publish(w)
+				want++
+				for cw.writes.Load() < want {
+					runtime.Gosched()
+				}
+			}
+			for range 30 { // the ring of frames and the buffers fill up
+				publish()
+			}
+			if got := testing.AllocsPerRun(100, publish); got != 0 {
+				t.Errorf("a published frame, captured, encoded and written: %v allocations, want 0", got)
+			}
+			if s := h.Stats(); s.Published != 131 || s.Skipped != 0 || s.Dropped != 0 {
+				t.Errorf("Stats() = %+v, want 131 published, none skipped or dropped", s)
+			}
+		})
+	}
+}
 
 // recordingWriter is a stream client that keeps every message written to
 // it. Each Write announces itself on started and waits for the test on
