@@ -24,3 +24,10 @@ var (
 	scratch    encoder
 	scratchMsg []byte
 )
+
+// SpareMessages returns the number of message buffers on h's free list.
+func SpareMessages(h *Handler) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.freeMsgs)
+}

@@ -274,7 +274,8 @@ func (h *Handler) send(f *Frame) {
 // takeMessageLocked returns a message to encode into, recycled if one is
 // free; h.mu is held. The free list holds at most the messages that were
 // in use at once: the latest, those queued (ClientBuffer a client) and
-// those being written, one a client.
+// those being written, one a client. It is emptied when the last client
+// goes.
 func (h *Handler) takeMessageLocked() *message {
 	if n := len(h.freeMsgs); n > 0 {
 		m := h.freeMsgs[n-1]
@@ -378,16 +379,17 @@ func (h *Handler) serveStream(w http.ResponseWriter, r *http.Request) {
 			h.nclients.Add(-1)
 		}
 		// Out of h.clients, c gets no more messages (send queues under
-		// h.mu): the ones left in its queue are released.
-		for {
-			select {
-			case m := <-c.ch:
-				h.releaseLocked(m)
-			default:
-				h.mu.Unlock()
-				return
-			}
+		// h.mu) and this goroutine is its only reader: the ones left in
+		// its queue are released.
+		for len(c.ch) > 0 {
+			h.releaseLocked(<-c.ch)
 		}
+		if len(h.clients) == 0 {
+			// Nobody watches: the spare buffers go back to the GC.
+			clear(h.freeMsgs)
+			h.freeMsgs = h.freeMsgs[:0]
+		}
+		h.mu.Unlock()
 	}()
 
 	rc := http.NewResponseController(w)

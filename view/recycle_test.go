@@ -218,10 +218,17 @@ func TestRecycledMessagesStayIntact(t *testing.T) {
 		defer rw.mu.Unlock()
 		return len(rw.msgs) == 5 // the greeting and 4 frames
 	})
+	if n := view.SpareMessages(h); n == 0 {
+		t.Error("no message buffer on the free list after 41 frames: nothing is recycled")
+	}
 	cancel()
 	<-done
 	resp.Body.Close()
 	srv.Close()
+	waitFor(t, "the clients to go", func() bool { return h.Stats().Clients == 0 })
+	if n := view.SpareMessages(h); n != 0 {
+		t.Errorf("%d spare message buffers kept with nobody watching, want 0", n)
+	}
 
 	if rw.modified != 0 {
 		t.Errorf("the slow client's messages changed under it %d times", rw.modified)
