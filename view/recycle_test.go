@@ -171,6 +171,7 @@ func TestRecycledMessagesStayIntact(t *testing.T) {
 	resp, s := open(t, srv.URL+"/stream")
 	defer resp.Body.Close()
 	fast := make(chan []message, 1)
+	var fastGot atomic.Int32
 	go func() {
 		var got []message
 		for {
@@ -180,6 +181,7 @@ func TestRecycledMessagesStayIntact(t *testing.T) {
 				return
 			}
 			got = append(got, m)
+			fastGot.Add(1)
 		}
 	}()
 
@@ -223,6 +225,7 @@ func TestRecycledMessagesStayIntact(t *testing.T) {
 	}
 	cancel()
 	<-done
+	waitFor(t, "the fast client to read a frame", func() bool { return fastGot.Load() > 0 })
 	resp.Body.Close()
 	srv.Close()
 	waitFor(t, "the clients to go", func() bool { return h.Stats().Clients == 0 })
