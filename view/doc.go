@@ -27,7 +27,9 @@
 // game loop calls [Handler.Publish] after
 // Step; Publish never blocks: it returns at once when nobody watches,
 // captures at most MaxFPS frames a second, and drops a client whose send
-// buffer is full instead of waiting for it.
+// buffer is full instead of waiting for it. In steady state a published
+// frame allocates nothing: frames, the encoder's scratch and the encoded
+// messages (one a frame, shared by its clients) are recycled.
 //
 // The page shows the whole game state: mount the handler only on an
 // internal port, as with pprof, and set a token.

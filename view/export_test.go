@@ -13,9 +13,21 @@ func EncoderIdle(h *Handler) bool { return !h.encoding.Load() }
 func SetClock(h *Handler, now func() time.Time) { h.now = now }
 
 // EncodedSize encodes f as the stream does and returns its size.
-// It reuses its scratch buffers from call to call, as the Handler does.
+// It reuses its scratch buffers and the message's buffer from call to
+// call, as the Handler does.
 func EncodedSize(f *Frame) int {
-	return len(scratch.encode(nil, f))
+	scratchMsg = scratch.encode(scratchMsg[:0], f)
+	return len(scratchMsg)
 }
 
-var scratch encoder
+var (
+	scratch    encoder
+	scratchMsg []byte
+)
+
+// SpareMessages returns the number of message buffers on h's free list.
+func SpareMessages(h *Handler) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.freeMsgs)
+}

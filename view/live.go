@@ -96,19 +96,36 @@ type Handler struct {
 	skipped atomic.Uint64
 	// The encoder and its scratch: one encoder runs at a time (encoding).
 	enc encoder
+	// pending is the frame handed to the encoder goroutine, which runs
+	// sendFn (h.sendPending, made once: a go statement with arguments
+	// would allocate a closure a frame).
+	pending *Frame
+	sendFn  func()
 
-	mu      sync.Mutex
-	clients map[*client]struct{}
-	ring    [ringSize]*Frame // recent frames by Seq % ringSize
-	free    []*Frame
-	latest  []byte // the last message, for a client that connects
-	stats   HandlerStats
+	mu       sync.Mutex
+	clients  map[*client]struct{}
+	ring     [ringSize]*Frame // recent frames by Seq % ringSize
+	free     []*Frame
+	latest   *message // the last message, for a client that connects
+	freeMsgs []*message
+	stats    HandlerStats
 }
 
 type client struct {
-	ch     chan []byte
+	ch     chan *message
 	gone   chan struct{} // closed when the client is dropped
 	missed int           // frames in a row it had no room for; guarded by Handler.mu
+}
+
+// message is one encoded frame, shared by every client it is queued for.
+// Its buffer is recycled (Handler.freeMsgs) once the last holder lets go:
+// h.latest holds one reference, each client queue it is in holds one, and
+// a client keeps that one while it writes the message. A 10k-body frame is
+// some 340 KB; a new buffer a frame was the bulk of the garbage that made
+// GC cycles run beside the loop.
+type message struct {
+	b    []byte
+	refs atomic.Int32
 }
 
 // NewHandler returns a live-view handler with options o.
@@ -132,6 +149,7 @@ func NewHandler(o Options) *Handler {
 		o.Draw = collide.DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true}
 	}
 	h := &Handler{o: o, clients: make(map[*client]struct{}), now: time.Now}
+	h.sendFn = h.sendPending
 	if o.MaxFPS > 0 {
 		h.period = time.Second / time.Duration(o.MaxFPS)
 	}
@@ -146,6 +164,10 @@ func NewHandler(o Options) *Handler {
 // Frame) and hands it to a goroutine that encodes it and queues it for
 // each client that has room (see ClientBuffer and MaxMissed). A frame
 // offered while the previous one is still being encoded is skipped.
+// Frames and encoded messages are recycled: once they have grown to the
+// world's size, a published frame allocates nothing here, on the loop's
+// goroutine or off it (net/http's chunked encoding allocates a few bytes
+// a write), so the view makes next to no garbage for the GC to collect.
 func (h *Handler) Publish(w *collide.World) {
 	if h.nclients.Load() == 0 {
 		h.skip()
@@ -183,8 +205,14 @@ func (h *Handler) Publish(w *collide.World) {
 		h.send(f)
 		return
 	}
-	go h.send(f)
+	// The go statement orders this write before the goroutine's read, and
+	// the next write waits for encoding, cleared after that read.
+	h.pending = f
+	go h.sendFn()
 }
+
+// sendPending sends h.pending; it runs on the encoder goroutine.
+func (h *Handler) sendPending() { h.send(h.pending) }
 
 func (h *Handler) skip() { h.skipped.Add(1) }
 
@@ -209,30 +237,73 @@ func (h *Handler) takeFrame() *Frame {
 	return new(Frame)
 }
 
-// send encodes f, keeps it in the ring for hover requests and queues the
-// message for every client.
+// send encodes f into a recycled message, keeps f in the ring for hover
+// requests and queues the message for every client.
 func (h *Handler) send(f *Frame) {
-	msg := h.enc.encode(nil, f)
+	h.mu.Lock()
+	m := h.takeMessageLocked()
+	h.mu.Unlock()
+	m.b = h.enc.encode(m.b[:0], f)
+	m.refs.Store(1) // h.latest's
 	h.mu.Lock()
 	k := f.Seq % ringSize
 	if old := h.ring[k]; old != nil {
 		h.free = append(h.free, old)
 	}
 	h.ring[k] = f
-	h.latest = msg
+	old := h.latest
+	h.latest = m
 	h.stats.Published++
 	for c := range h.clients {
+		// The reference is taken before the client can see m: it may
+		// write and release it at once.
+		m.refs.Add(1)
 		select {
-		case c.ch <- msg:
+		case c.ch <- m:
 			c.missed = 0
 		default:
+			m.refs.Add(-1) // h.latest still holds m
 			if c.missed++; c.missed > h.o.MaxMissed {
 				h.dropLocked(c)
 			}
 		}
 	}
+	if old != nil {
+		h.releaseLocked(old)
+	}
 	h.mu.Unlock()
 	h.encoding.Store(false)
+}
+
+// takeMessageLocked returns a message to encode into, recycled if one is
+// free; h.mu is held. The free list holds at most the messages that were
+// in use at once: the latest, those queued (ClientBuffer a client) and
+// those being written, one a client. It is emptied when the last client
+// goes.
+func (h *Handler) takeMessageLocked() *message {
+	if n := len(h.freeMsgs); n > 0 {
+		m := h.freeMsgs[n-1]
+		h.freeMsgs[n-1] = nil
+		h.freeMsgs = h.freeMsgs[:n-1]
+		return m
+	}
+	return new(message)
+}
+
+// release drops a reference to m, recycling m with the last.
+func (h *Handler) release(m *message) {
+	if m.refs.Add(-1) == 0 {
+		h.mu.Lock()
+		h.freeMsgs = append(h.freeMsgs, m)
+		h.mu.Unlock()
+	}
+}
+
+// releaseLocked is release with h.mu held.
+func (h *Handler) releaseLocked(m *message) {
+	if m.refs.Add(-1) == 0 {
+		h.freeMsgs = append(h.freeMsgs, m)
+	}
 }
 
 // dropLocked removes c; h.mu is held.
@@ -286,7 +357,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) serveStream(w http.ResponseWriter, r *http.Request) {
-	c := &client{ch: make(chan []byte, h.o.ClientBuffer), gone: make(chan struct{})}
+	c := &client{ch: make(chan *message, h.o.ClientBuffer), gone: make(chan struct{})}
 	h.mu.Lock()
 	if len(h.clients) >= h.o.MaxClients {
 		h.stats.Refused++
@@ -297,6 +368,9 @@ func (h *Handler) serveStream(w http.ResponseWriter, r *http.Request) {
 	h.clients[c] = struct{}{}
 	h.nclients.Add(1)
 	first := h.latest
+	if first != nil {
+		first.refs.Add(1)
+	}
 	h.mu.Unlock()
 	if r.URL.Query().Get("boxes") == "1" {
 		h.boxes.Add(1)
@@ -307,6 +381,17 @@ func (h *Handler) serveStream(w http.ResponseWriter, r *http.Request) {
 		if _, ok := h.clients[c]; ok {
 			delete(h.clients, c)
 			h.nclients.Add(-1)
+		}
+		// Out of h.clients, c gets no more messages (send queues under
+		// h.mu) and this goroutine is its only reader: the ones left in
+		// its queue are released.
+		for len(c.ch) > 0 {
+			h.releaseLocked(<-c.ch)
+		}
+		if len(h.clients) == 0 {
+			// Nobody watches: the spare buffers go back to the GC.
+			clear(h.freeMsgs)
+			h.freeMsgs = h.freeMsgs[:0]
 		}
 		h.mu.Unlock()
 	}()
@@ -324,12 +409,19 @@ func (h *Handler) serveStream(w http.ResponseWriter, r *http.Request) {
 		return rc.Flush() == nil
 	}
 	if !write(greeting) {
+		if first != nil {
+			h.release(first)
+		}
 		h.drop(c)
 		return
 	}
-	if first != nil && !write(first) {
-		h.drop(c)
-		return
+	if first != nil {
+		ok := write(first.b)
+		h.release(first)
+		if !ok {
+			h.drop(c)
+			return
+		}
 	}
 	for {
 		select {
@@ -337,8 +429,10 @@ func (h *Handler) serveStream(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-c.gone:
 			return
-		case msg := <-c.ch:
-			if !write(msg) {
+		case m := <-c.ch:
+			ok := write(m.b)
+			h.release(m)
+			if !ok {
 				h.drop(c)
 				return
 			}
@@ -416,6 +510,7 @@ const wireBits = 20
 type encoder struct {
 	cmd, anchors, radii, wide, deltas []byte
 	styles                            []uint64
+	texts                             []string
 }
 
 // encode appends f to dst as one message of the stream, all numbers
@@ -463,7 +558,7 @@ func (e *encoder) encode(dst []byte, f *Frame) []byte {
 	// number (fill << 32 | stroke), which compares in one instruction.
 	styles := e.styles[:0]
 	last := -1
-	texts := f.texts[:0:0]
+	texts := e.texts[:0]
 	f32 := func(b []byte, x float64) []byte {
 		return binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(x)))
 	}
@@ -534,9 +629,7 @@ func (e *encoder) encode(dst []byte, f *Frame) []byte {
 	}
 	e.cmd, e.anchors, e.radii, e.wide, e.deltas, e.styles = cmd, anchors, radii, wide, deltas, styles
 	body := len(cmd) + len(anchors) + len(radii) + len(wide) + len(deltas)
-	if dst == nil {
-		dst = make([]byte, 0, 1024+12+body+16*len(f.texts))
-	}
+	dst = slices.Grow(dst, 1024+12+body+16*len(f.texts))
 	start := len(dst)
 	dst = append(dst, 0, 0, 0, 0, 0, 0, 0, 0) // the lengths, set below
 	st := f.Stats
@@ -581,6 +674,8 @@ func (e *encoder) encode(dst []byte, f *Frame) []byte {
 		dst = strconv.AppendQuoteToASCII(dst, s)
 	}
 	dst = append(dst, "]}"...)
+	clear(texts) // keeps no frame's string alive
+	e.texts = texts[:0]
 	binary.LittleEndian.PutUint32(dst[start+4:], uint32(len(dst)-start-8))
 	for (len(dst)-start)%4 != 0 {
 		dst = append(dst, 0)
