@@ -62,7 +62,7 @@ func (w *World) CastShape(s shape.Shape, t shape.Transform, delta shape.Vec2, f 
 	if err := checkCast(s, t, delta); err != nil {
 		return ShapeHit{}, false, err
 	}
-	best, found := w.firstCast(s, t, delta, newQuery(f), false)
+	best, found := w.firstCast(s, t, delta, newQuery(f), false, nil)
 	return best, found, nil
 }
 
@@ -79,16 +79,16 @@ const slideTol = 1e-12
 // slide, parts of bodies the shape starts touching (or overlapping by
 // rounding) do not count unless it moves into them (by more than
 // slideTol), nor parts of compounds and chains it only grazes on the way
-// (narrowphase.CastSliding): MoveAndSlide's rule.
-func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q query, slide bool) (ShapeHit, bool) {
+// (narrowphase.CastSliding): MoveAndSlide's rule. With ns (bodies passing
+// q gathered near the motion, or nil), it reads the bodies from ns when
+// the box the shape sweeps lies in ns.box: every body whose tight box
+// meets the swept box is then in ns, and the others cannot be touched;
+// the answer is the same whatever the order the bodies are tried in.
+func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q query, slide bool, ns *nearSet) (ShapeHit, bool) {
 	b := &w.b
-	l := delta.Len()
 	var best ShapeHit
 	found := false
-	w.sweep(s, t, delta, func(k int32, limit float64) float64 {
-		if !w.accept(k, q) {
-			return limit
-		}
+	try := func(k int32) {
 		var h narrowphase.CastHit
 		var ok bool
 		if slide {
@@ -97,12 +97,34 @@ func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q 
 			h, ok = narrowphase.Cast(s, t, delta, b.shapes[k], b.xf[k])
 		}
 		if !ok {
-			return limit
+			return
 		}
 		id := w.idOf(k)
 		if !found || h.Fraction < best.Fraction || (h.Fraction == best.Fraction && id < best.Body) {
 			best = ShapeHit{Body: id, Part: h.Part, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal}
 			found = true
+		}
+	}
+	if ns != nil && ns.ok {
+		box := s.WorldAABB(t)
+		swept := box.Union(shape.AABB{Min: box.Min.Add(delta), Max: box.Max.Add(delta)})
+		if swept = reachBox(swept, 0); ns.box.ContainsAABB(swept) { // reachBox: the rounding of box + delta
+			for _, k := range ns.slot[:ns.n] {
+				if b.hot[k].tight.Overlaps(swept) {
+					try(k)
+				}
+			}
+			return best, found
+		}
+	}
+	l := delta.Len()
+	w.sweep(s, t, delta, func(k int32, limit float64) float64 {
+		if !w.accept(k, q) {
+			return limit
+		}
+		try(k)
+		if !found {
+			return limit
 		}
 		// Clip a little past the best, so that bodies touched at the same
 		// fraction (by rounding, their boxes entered a hair later) are

@@ -68,7 +68,7 @@ func (w *World) MoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Vec2,
 	grazes := 0 // touches passed by tilting the motion (below)
 	for np < MaxSlides && rem != (shape.Vec2{}) {
 		xf := shape.Transform{Pos: pos, Rot: t.Rot}
-		h, ok := w.firstCastNear(s, xf, rem, q, &near)
+		h, ok := w.firstCast(s, xf, rem, q, true, &near)
 		if !ok || h.Fraction >= 1 {
 			break // a touch at the end of the motion neither stops nor deflects it
 		}
@@ -417,38 +417,6 @@ func (w *World) pushesOutNear(s shape.Shape, xf shape.Transform, q query, ns *ne
 		}
 	}
 	return false
-}
-
-// firstCastNear is firstCast(s, t, delta, q, true) reading the bodies from
-// ns when the box the shape sweeps lies in ns.box: every body whose tight
-// box meets the swept box is then in ns, and the others cannot be
-// touched. The answer is firstCast's: the least fraction, ties to the
-// lower id, whatever the order the bodies are tried in.
-func (w *World) firstCastNear(s shape.Shape, t shape.Transform, delta shape.Vec2, q query, ns *nearSet) (ShapeHit, bool) {
-	box := s.WorldAABB(t)
-	swept := box.Union(shape.AABB{Min: box.Min.Add(delta), Max: box.Max.Add(delta)})
-	swept = reachBox(swept, 0) // the rounding of box + delta
-	if !ns.ok || !ns.box.ContainsAABB(swept) {
-		return w.firstCast(s, t, delta, q, true)
-	}
-	b := &w.b
-	var best ShapeHit
-	found := false
-	for _, k := range ns.slot[:ns.n] {
-		if !b.hot[k].tight.Overlaps(swept) {
-			continue
-		}
-		h, ok := narrowphase.CastSliding(s, t, delta, b.shapes[k], b.xf[k], slideTol)
-		if !ok {
-			continue
-		}
-		id := w.idOf(k)
-		if !found || h.Fraction < best.Fraction || (h.Fraction == best.Fraction && id < best.Body) {
-			best = ShapeHit{Body: id, Part: h.Part, Fraction: h.Fraction, Point: h.Point, Normal: h.Normal}
-			found = true
-		}
-	}
-	return best, found
 }
 
 // overlapsAny reports whether shape s placed by xf overlaps a body passing q.

@@ -38,7 +38,7 @@ func (w *World) refMoveAndSlide(s shape.Shape, t shape.Transform, delta shape.Ve
 	grazes := 0 // touches passed by tilting the motion (below)
 	for np < MaxSlides && rem != (shape.Vec2{}) {
 		xf := shape.Transform{Pos: pos, Rot: t.Rot}
-		h, ok := w.firstCast(s, xf, rem, newQuery(f), true)
+		h, ok := w.firstCast(s, xf, rem, newQuery(f), true, nil)
 		if !ok || h.Fraction >= 1 {
 			break // a touch at the end of the motion neither stops nor deflects it
 		}
