@@ -1,0 +1,62 @@
+package narrowphase_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// TestTiltedCapsuleContactPointBug: a capsule lying tilted on a face (a
+// box's top, or another capsule's side) has its shallower contact point
+// off the capsule's surface: the point was the clipped core point pushed
+// down by the radius along the normal, which lies inside a tilted capsule
+// (its side is r/cos θ below the core along the normal, not r), so the
+// point was not midway between the surfaces and its depth fell short of
+// the overlap there by r·(1/cos θ − 1). Here the core rises 1 in 4
+// (cos θ = 4/√17): at x = 1 the capsule's surface is at 1.25 − √17/8, the
+// overlap there √17/8 − 0.25 = 0.26539, not 0.25. Found by
+// TestExactOracleContactPoints (every pair with a capsule, in either
+// order).
+func TestTiltedCapsuleContactPointBug(t *testing.T) {
+	box, _ := shape.NewAABB(2, 1)                                       // top face at y = 1
+	rest, _ := shape.NewCapsule(shape.V(-2, 0.5), shape.V(2, 0.5), 0.5) // top side at y = 1
+	tilted, _ := shape.NewCapsule(shape.V(-1, 0.75), shape.V(1, 1.25), 0.5)
+	side := 1.25 - math.Sqrt(17)/8 // the tilted capsule's surface below x = 1
+	for _, c := range []struct {
+		name string
+		a    shape.Shape
+	}{{"box", box}, {"capsule", rest}} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, flip := range []bool{false, true} {
+				var m narrowphase.Manifold
+				var ok bool
+				if flip {
+					m, ok = narrowphase.Collide(tilted, shape.Identity, c.a, shape.Identity)
+					m = m.Flip()
+				} else {
+					m, ok = narrowphase.Collide(c.a, shape.Identity, tilted, shape.Identity)
+				}
+				if !ok || m.Normal != shape.V(0, 1) || math.Abs(m.Depth-0.75) > 1e-12 || m.Count != 2 {
+					t.Fatalf("Collide(%s, capsule) (flipped %v) = %+v, %v; want normal (0, 1), depth 0.75, two points", c.name, flip, m, ok)
+				}
+				want := []narrowphase.ContactPoint{
+					{Point: shape.V(-1, 0.625), Depth: 0.75},         // the lower end's cap, under its centre
+					{Point: shape.V(1, (1+side)/2), Depth: 1 - side}, // the side, under the upper end
+				}
+				for _, w := range want {
+					found := false
+					for _, p := range m.Points[:m.Count] {
+						if p.Point.Sub(w.Point).Len() < 1e-12 && math.Abs(p.Depth-w.Depth) < 1e-12 {
+							found = true
+						}
+					}
+					if !found {
+						t.Errorf("Collide(%s, capsule) (flipped %v).Points = %+v, want one at %v with depth %.17g", c.name, flip, m.Points, w.Point, w.Depth)
+					}
+				}
+			}
+		})
+	}
+}
