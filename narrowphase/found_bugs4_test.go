@@ -60,3 +60,54 @@ func TestTiltedCapsuleContactPointBug(t *testing.T) {
 		})
 	}
 }
+
+// TestAlignedCapsuleEndsTwoPointsBug: a capsule lying parallel on a face
+// with an end exactly above the face's end (a box's corner, or the end of
+// another capsule's core) got one contact point, not two: the end and the
+// corner (or the two ends) are exactly as near as the end and the face, and
+// the tie went to the end-to-corner feature, which gives a single point.
+// The faces overlap along the tangent all the same: two points at the ends
+// of the overlap, each with the full depth. Found by
+// TestExactOracleContactPoints (aabb-capsule, seed 1, -exactscale 2).
+func TestAlignedCapsuleEndsTwoPointsBug(t *testing.T) {
+	box, _ := shape.NewAABB(1, 1)                                       // top face from (−1, 1) to (1, 1)
+	rest, _ := shape.NewCapsule(shape.V(-1, 0.5), shape.V(1, 0.5), 0.5) // top side at y = 1
+	short, _ := shape.NewCapsule(shape.V(-1, 1.5), shape.V(1, 1.5), 0.75)
+	long, _ := shape.NewCapsule(shape.V(-1, 1.5), shape.V(3, 1.5), 0.75)
+	cases := []struct {
+		name string
+		a, b shape.Shape
+		want [2]shape.Vec2 // the points, by x
+	}{
+		{"box, capsule of its width", box, short, [2]shape.Vec2{shape.V(-1, 0.875), shape.V(1, 0.875)}},
+		{"box, capsule from its corner on", box, long, [2]shape.Vec2{shape.V(-1, 0.875), shape.V(1, 0.875)}},
+		{"capsules of one span", rest, short, [2]shape.Vec2{shape.V(-1, 0.875), shape.V(1, 0.875)}},
+		{"capsule from the other's end on", rest, long, [2]shape.Vec2{shape.V(-1, 0.875), shape.V(1, 0.875)}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, flip := range []bool{false, true} {
+				var m narrowphase.Manifold
+				var ok bool
+				if flip {
+					m, ok = narrowphase.Collide(c.b, shape.Identity, c.a, shape.Identity)
+					m = m.Flip()
+				} else {
+					m, ok = narrowphase.Collide(c.a, shape.Identity, c.b, shape.Identity)
+				}
+				if !ok || m.Normal != shape.V(0, 1) || math.Abs(m.Depth-0.25) > 1e-12 || m.Count != 2 {
+					t.Fatalf("Collide (flipped %v) = %+v, %v; want normal (0, 1), depth 0.25, two points", flip, m, ok)
+				}
+				p := m.Points
+				if p[0].Point.X > p[1].Point.X {
+					p[0], p[1] = p[1], p[0]
+				}
+				for i := range 2 {
+					if p[i].Point.Sub(c.want[i]).Len() > 1e-12 || math.Abs(p[i].Depth-0.25) > 1e-12 {
+						t.Errorf("Collide (flipped %v).Points = %+v, want %v with depth 0.25", flip, m.Points, c.want)
+					}
+				}
+			}
+		})
+	}
+}
