@@ -112,14 +112,19 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 		try := func(p, s0, s1 shape.Vec2, endOfA bool) {
 			e, w := s1.Sub(s0), p.Sub(s0)
 			u, ee := w.Dot(e), e.LenSq()
+			// The span is closed and, on a tie, the other core's side
+			// wins over an end: an end exactly beside the other's end is
+			// on its side, so that parallel cores get two points.
 			q, inside := s0, false
 			switch {
-			case u >= ee:
+			case u > ee || ee == 0: // beyond, or a core whose square underflows
 				q = s1
-			case u > 0:
+			case u == ee:
+				q, inside = s1, true
+			case u >= 0:
 				q, inside = s0.Add(e.Scale(u/ee)), true
 			}
-			if d2 := p.Sub(q).LenSq(); d2 < best.d2 {
+			if d2 := p.Sub(q).LenSq(); d2 < best.d2 || (d2 == best.d2 && inside && !best.inside) {
 				best = cand{d2, p, q, inside, endOfA}
 			}
 		}
