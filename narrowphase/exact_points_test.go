@@ -1,6 +1,7 @@
 package narrowphase_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -48,19 +49,25 @@ func exFeature(c exCore, org exV, u, tg shape.Vec2, eps float64) (lo, hi, h floa
 	return lo, hi, h, n
 }
 
-// exCheckPoints checks the contact points of Collide(a, b), which must
-// report a contact, against the exact cores as described above. It
-// returns whether the pair met with parallel faces.
+// exCheckPoints checks the contact points of Collide(a, b) against the
+// exact cores as described above, if they collide. It returns whether the
+// pair met with parallel faces.
 func exCheckPoints(t *testing.T, a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, tolRel float64) bool {
 	t.Helper()
 	m, ok := narrowphase.Collide(a, ta, b, tb)
 	if !ok {
 		return false
 	}
-	desc := exDescribe(a, ta, b, tb)
-	ca, cb := exPlace(a, ta), exPlace(b, tb)
-	tol := tolRel * exLocalScale(a, ta, b, tb)
-	wtol := tolRel * exWorldScale(a, ta, b, tb)
+	return exCheckManifoldPoints(t, m, exPlace(a, ta), exPlace(b, tb), ta.Pos,
+		tolRel*exLocalScale(a, ta, b, tb), tolRel*exWorldScale(a, ta, b, tb), exDescribe(a, ta, b, tb))
+}
+
+// exCheckManifoldPoints checks the points of m, the manifold of the exact
+// cores ca and cb, as described above: tol is the tolerance of depths,
+// wtol of world points, org a world point near the pair. It returns
+// whether the pair met with parallel faces.
+func exCheckManifoldPoints(t *testing.T, m narrowphase.Manifold, ca, cb exCore, org shape.Vec2, tol, wtol float64, desc string) bool {
+	t.Helper()
 	n := m.Normal
 	for i := range m.Count {
 		p := m.Points[i]
@@ -75,13 +82,15 @@ func exCheckPoints(t *testing.T, a shape.Shape, ta shape.Transform, b shape.Shap
 		}
 	}
 	// Parallel faces: the support features of a along N and of b along −N.
-	eps := 1e-9 * exLocalScale(a, ta, b, tb)
-	org := exVF(ta.Pos)
+	// tol is 1e-9 of the local scale.
+	scale := tol * 1e9
+	eps := 1e-9 * scale
+	exOrg := exVF(org)
 	tg := shape.V(-n.Y, n.X)
-	loA, hiA, hA, nA := exFeature(ca, org, n, tg, eps)
-	loB, hiB, hB, nB := exFeature(cb, org, n.Neg(), tg, eps)
+	loA, hiA, hA, nA := exFeature(ca, exOrg, n, tg, eps)
+	loB, hiB, hB, nB := exFeature(cb, exOrg, n.Neg(), tg, eps)
 	lo, hi := math.Max(loA, loB), math.Min(hiA, hiB)
-	if nA < 2 || nB < 2 || hi-lo < 1e-6*exLocalScale(a, ta, b, tb) || m.Depth < 1e-6*exLocalScale(a, ta, b, tb) {
+	if nA < 2 || nB < 2 || hi-lo < 1e-6*scale || m.Depth < 1e-6*scale {
 		return false
 	}
 	ra, _ := ca.r.Float64()
@@ -89,8 +98,8 @@ func exCheckPoints(t *testing.T, a shape.Shape, ta shape.Transform, b shape.Shap
 	// a's surface at hA + ra along N, b's at −hB − rb.
 	mid := ((hA + ra) + (-hB - rb)) / 2
 	want := [2]shape.Vec2{
-		ta.Pos.Add(tg.Scale(lo).Add(n.Scale(mid))),
-		ta.Pos.Add(tg.Scale(hi).Add(n.Scale(mid))),
+		org.Add(tg.Scale(lo).Add(n.Scale(mid))),
+		org.Add(tg.Scale(hi).Add(n.Scale(mid))),
 	}
 	if m.Count != 2 {
 		t.Errorf("Collide.Count = %d, want 2: parallel faces overlap along the tangent from %v to %v (manifold %+v): %s",
@@ -200,4 +209,47 @@ func TestExactOracleContactPoints(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestExactOracleCompoundContactPoints checks the contact points of every
+// part pair CollideParts reports, for compounds and concave polygons
+// against convex shapes and compounds, both orders, as
+// TestExactOracleContactPoints does for convex pairs: the parts are placed
+// exactly, by their offsets and then the body's transform, and the points
+// are moved back from the recentred frame, so far from the origin too.
+func TestExactOracleCompoundContactPoints(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 43))
+	n := exCases(200)
+	pairs, parallel := 0, 0
+	for c := range n {
+		a := exRandCompound(rng)
+		b := exRandCompound(rng)
+		if rng.IntN(2) == 0 {
+			b = exRandFacingShape(rng, exConvexKinds[rng.IntN(len(exConvexKinds))])
+		}
+		ta, tb := exRandFacingPair(rng, 5)
+		for _, swap := range []bool{false, true} {
+			x, tx, y, ty := a, ta, b, tb
+			if swap {
+				x, tx, y, ty = b, tb, a, ta
+			}
+			desc := fmt.Sprintf("case %d: %s", c, exDescribe(x, tx, y, ty))
+			px, py := exParts(x, tx), exParts(y, ty)
+			tol := 1e-9 * exLocalScale(x, tx, y, ty)
+			wtol := 1e-9 * exWorldScale(x, tx, y, ty)
+			narrowphase.CollideParts(x, tx, y, ty, func(i, j int, m narrowphase.Manifold) bool {
+				pairs++
+				if exCheckManifoldPoints(t, m, px[i], py[j], tx.Pos, tol, wtol, fmt.Sprintf("parts (%d, %d), %s", i, j, desc)) {
+					parallel++
+				}
+				return !t.Failed()
+			})
+			if t.Failed() {
+				return
+			}
+		}
+	}
+	t.Logf("%d cases, %d part pairs in contact, %d with parallel faces", n, pairs, parallel)
 }
