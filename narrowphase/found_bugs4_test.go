@@ -111,3 +111,38 @@ func TestAlignedCapsuleEndsTwoPointsBug(t *testing.T) {
 		})
 	}
 }
+
+// TestCastCompoundStartOverlapIsCollideBug: a cast with a compound that
+// overlaps the other shape at the start must hit at 0 with Collide's first
+// point and negated normal (Cast's contract), which for a compound is the
+// deepest part pair's. It gave the first part pair in order that
+// overlaps instead: here part 0 of the compound, overlapping the box by
+// 0.125 along +Y, not part 1, which overlaps it by 0.5 along −X. Found by
+// TestExactOracleCompositeCast.
+func TestCastCompoundStartOverlapIsCollideBug(t *testing.T) {
+	box, _ := shape.NewOBB(1, 1)
+	comp, _ := shape.NewCompound([]shape.Part{
+		{Shape: box, Offset: shape.Identity},
+		{Shape: box, Offset: shape.Transform{Pos: shape.V(3, 0.5)}},
+	})
+	b, _ := shape.NewAABB(1, 1)
+	tb := shape.Transform{Pos: shape.V(1.5, 1.875)}
+	for _, base := range []float64{0, 1e6} {
+		tc := shape.Transform{Pos: shape.V(base, base)}
+		tb := shape.Transform{Pos: tb.Pos.Add(tc.Pos)}
+		m, ok := narrowphase.Collide(comp, tc, b, tb)
+		if !ok || m.Normal != shape.V(-1, 0) || m.Depth != 0.5 {
+			t.Fatalf("base %g: Collide(compound, box) = %+v, %v; want normal (-1, 0), depth 0.5", base, m, ok)
+		}
+		for _, delta := range []shape.Vec2{{}, shape.V(1, 0), shape.V(0, -3)} {
+			h, ok := narrowphase.Cast(comp, tc, delta, b, tb)
+			if want := (narrowphase.CastHit{Point: m.Points[0].Point, Normal: m.Normal.Neg()}); !ok || h != want {
+				t.Errorf("base %g: Cast(compound by %v, box) = %+v, %v; want %+v", base, delta, h, ok, want)
+			}
+			h, ok = narrowphase.Cast(b, tb, delta, comp, tc)
+			if want := (narrowphase.CastHit{Point: m.Points[0].Point, Normal: m.Normal, Part: 1}); !ok || h != want {
+				t.Errorf("base %g: Cast(box by %v, compound) = %+v, %v; want %+v", base, delta, h, ok, want)
+			}
+		}
+	}
+}
