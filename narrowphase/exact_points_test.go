@@ -253,3 +253,27 @@ func TestExactOracleCompoundContactPoints(t *testing.T) {
 	}
 	t.Logf("%d cases, %d part pairs in contact, %d with parallel faces", n, pairs, parallel)
 }
+
+// TestExactOracleContactPointsFloat runs the contact-point checks of
+// TestExactOracleContactPoints on the float pairs of the property tests
+// (npRandomPair): random sizes and angles, faces a hair off parallel
+// (1e-13 to 1e-5 rad), shapes on each other's boundary, same origins.
+func TestExactOracleContactPointsFloat(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 45))
+	n := exCases(300)
+	for _, ka := range npKinds {
+		for _, kb := range npKinds {
+			t.Run(npPairName(ka, kb), func(t *testing.T) {
+				for range n {
+					a, ta, b, tb := npRandomPair(t, rng, ka, kb)
+					exCheckPoints(t, a, ta, b, tb, 1e-9)
+					if t.Failed() {
+						return
+					}
+				}
+			})
+		}
+	}
+}
