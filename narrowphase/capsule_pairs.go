@@ -112,14 +112,19 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 		try := func(p, s0, s1 shape.Vec2, endOfA bool) {
 			e, w := s1.Sub(s0), p.Sub(s0)
 			u, ee := w.Dot(e), e.LenSq()
+			// The span is closed and, on a tie, the other core's side
+			// wins over an end: an end exactly beside the other's end is
+			// on its side, so that parallel cores get two points.
 			q, inside := s0, false
 			switch {
-			case u >= ee:
+			case u > ee || ee == 0: // beyond, or a core whose square underflows
 				q = s1
-			case u > 0:
+			case u == ee:
+				q, inside = s1, true
+			case u >= 0:
 				q, inside = s0.Add(e.Scale(u/ee)), true
 			}
-			if d2 := p.Sub(q).LenSq(); d2 < best.d2 {
+			if d2 := p.Sub(q).LenSq(); d2 < best.d2 || (d2 == best.d2 && inside && !best.inside) {
 				best = cand{d2, p, q, inside, endOfA}
 			}
 		}
@@ -208,7 +213,10 @@ func capsuleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb 
 // incident core w1–w2 clipped to the span of the reference core v1–v2,
 // whose outward normal toward the incident one is nr (ni = −nr); each
 // clipped point whose surfaces overlap (r is the sum of the radii, ri the
-// incident radius) is kept midway between the surfaces. If none is left
+// incident radius) is kept midway between the surfaces. The incident
+// surface along ni from a clipped core point is found by roundedExit: it
+// is ri away only where the core is parallel to the reference or at a
+// cap, and up to ri/cos θ where the core is tilted by θ. If none is left
 // (rounding at a graze, or the incident core beside the reference span),
 // its deeper end stands in with the manifold depth.
 func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64) {
@@ -218,10 +226,23 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 	if s1 > s2 {
 		w1, w2, s1, s2 = w2, w1, s2, s1
 	}
-	pen := func(w shape.Vec2) float64 { return nr.Dot(v1.Sub(w)) + r }
-	add := func(p shape.Vec2, pn float64) {
+	// pen is the overlap of the surfaces along nr at the incident core
+	// point w, with x how much further than ri the incident surface lies
+	// from w along ni (0 for a segment).
+	pen := func(w shape.Vec2) (pn, x float64) {
+		pn = nr.Dot(v1.Sub(w)) + r
+		if ri > 0 {
+			x = roundedExit(w, w1, w2, ni, ri) - ri
+		}
+		return pn + x, x
+	}
+	add := func(p shape.Vec2, pn, x float64) {
 		d := min(pn, m.Depth)
-		m.Points[m.Count] = ContactPoint{Point: p.Add(ni.Scale(ri)).Add(nr.Scale(0.5 * d)), Depth: d}
+		q := p.Add(ni.Scale(ri))
+		if x > 0 {
+			q = q.Add(ni.Scale(x))
+		}
+		m.Points[m.Count] = ContactPoint{Point: q.Add(nr.Scale(0.5 * d)), Depth: d}
 		m.Count++
 	}
 	p1, p2 := w1, w2 // the incident segment, clipped to the reference's extent where they share one
@@ -233,11 +254,11 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 		if s2 > hi {
 			p2 = w1.Add(e.Scale((hi - s1) / (s2 - s1)))
 		}
-		if pn := pen(p1); pn > 0 {
-			add(p1, pn)
+		if pn, x := pen(p1); pn > 0 {
+			add(p1, pn, x)
 		}
-		if pn := pen(p2); pn > 0 {
-			add(p2, pn)
+		if pn, x := pen(p2); pn > 0 {
+			add(p2, pn, x)
 		}
 		if m.Count > 0 {
 			return
@@ -247,9 +268,40 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 	// deeper of the clipped ends, which lie beside the reference, not an
 	// unclipped end that may be far along it.
 	w := p1
-	if pen(p2) > pen(p1) {
+	if nr.Dot(v1.Sub(p2))+r > nr.Dot(v1.Sub(p1))+r {
 		w = p2
 	}
 	m.Points[0] = ContactPoint{Point: w.Add(ni.Scale(ri)).Add(nr.Scale(0.5 * m.Depth)), Depth: m.Depth}
 	m.Count = 1
+}
+
+// roundedExit returns how far from its core point p, along the unit u, the
+// surface of the rounded segment w1–w2 (radius ri > 0) lies: the ray from
+// p leaves the capsule through one of its pieces, the two end discs and the
+// strip beside the core, and since the capsule is convex and p inside it,
+// the farthest exit of the three is the surface. It is ri where u leaves
+// through the disc around p (p an end), ri/|sin φ| through the strip (φ
+// between u and the core).
+func roundedExit(p, w1, w2, u shape.Vec2, ri float64) float64 {
+	best := ri
+	for _, c := range [2]shape.Vec2{w1, w2} {
+		q := p.Sub(c)
+		h := math.Abs(q.Cross(u)) // distance from c to the ray's line
+		if h < ri {
+			if s := math.Sqrt(float64((ri-h)*(ri+h))) - q.Dot(u); s > best {
+				best = s
+			}
+		}
+	}
+	e := w2.Sub(w1)
+	if cr := math.Abs(u.Cross(e)); cr > 0 {
+		ee := e.LenSq()
+		s := float64(ri*math.Sqrt(ee)) / cr
+		// The foot of the exit point on the core's line must lie on the
+		// core.
+		if f := p.Sub(w1).Dot(e) + float64(s*u.Dot(e)); f >= 0 && f <= ee && s > best {
+			best = s
+		}
+	}
+	return best
 }

@@ -28,9 +28,11 @@ type CastHit struct {
 // a face of b, and at a vertex of b the direction with a on its positive
 // side. Shapes that overlap at the start (Collide reports a contact) give a
 // hit at Fraction 0 with Point Collide's first contact point and Normal the
-// negated Collide normal. A zero delta hits only shapes touching at the
-// start. An invalid shape, a non-finite delta, or one longer than
-// shape.MaxMagnitude on an axis (whose square would overflow) gives no hit.
+// negated Collide normal (with a compound or chain, Collide's is the deepest
+// part pair's, and Part names its part of b). A zero delta hits only shapes
+// touching at the start. An invalid shape, a non-finite delta, or one
+// longer than shape.MaxMagnitude on an axis (whose square would overflow)
+// gives no hit.
 //
 // Algorithm: a moved by x touches b exactly when x lies in the Minkowski
 // difference M = b ⊕ (−a). Every shape here is a convex core (a point or a
@@ -49,6 +51,14 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	}
 	if !a.Kind().Convex() || !b.Kind().Convex() {
 		h, _, ok := castComposite(a, ta, delta, b, tb, castAll, 0)
+		if ok && h.Fraction == 0 {
+			// Several part pairs may start in contact; if any overlaps,
+			// the answer is Collide's, the deepest pair's, not the
+			// first's.
+			if m, j, in := deepestParts(a, ta, b, tb); in {
+				return CastHit{Point: m.Points[0].Point, Normal: m.Normal.Neg(), Part: j}, true
+			}
+		}
 		return h, ok
 	}
 	// A circle against a polygon or box: in the hull's own frame, with its

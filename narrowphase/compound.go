@@ -393,15 +393,22 @@ func overlapAlong(p0, p1 shape.Vec2, x *core, u shape.Vec2) float64 {
 // collideComposite is Collide for a pair with a compound or chain: the
 // deepest manifold of any part pair, the first in part order among equals.
 func collideComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	m, _, ok := deepestParts(a, ta, b, tb)
+	return m, ok
+}
+
+// deepestParts is collideComposite with the index of b's part in the
+// deepest pair.
+func deepestParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, int, bool) {
 	var best Manifold
-	found := false
-	CollideParts(a, ta, b, tb, func(_, _ int, m Manifold) bool {
+	bestB, found := 0, false
+	CollideParts(a, ta, b, tb, func(_, j int, m Manifold) bool {
 		if !found || m.Depth > best.Depth {
-			best, found = m, true
+			best, bestB, found = m, j, true
 		}
 		return true
 	})
-	return best, found
+	return best, bestB, found
 }
 
 // overlapComposite is Overlap for a pair with a compound or chain: whether

@@ -139,13 +139,17 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 				if front&(visit&-visit) == 0 { // visit's lowest bit is i
 					continue // behind face i
 				}
+				// The face's span is closed: an end exactly in front of
+				// its vertex ties with that vertex, and the face wins the
+				// tie, so that a core parallel to the face gets its two
+				// points.
 				e := verts[next(i, nv)].Sub(v)
-				if u := w.Dot(e); u > 0 && u < e.LenSq() {
+				if u := w.Dot(e); u >= 0 && u <= e.LenSq() {
 					si := normals[i].Dot(w) // as in the front pass
 					if si < 0 {
 						si = 0 // behind by rounding only: touching
 					}
-					if dd := float64(si * si); dd < d2 {
+					if dd := float64(si * si); dd < d2 || (dd == d2 && feat.kind == hcVertexVertex) {
 						d2, feat = dd, hcFeature{kind: hcEndOnFace, i: i, k: k}
 					}
 				}
@@ -157,8 +161,8 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 			// The side distance first: it is at hand and rules out most
 			// vertices.
 			s := xs[i]
-			if dd := float64(s * s); dd < d2 {
-				if u := v.Sub(q0).Dot(e); u > 0 && u < ee {
+			if dd := float64(s * s); dd < d2 || (dd == d2 && feat.kind == hcVertexVertex) {
+				if u := v.Sub(q0).Dot(e); u >= 0 && u <= ee && ee > 0 {
 					d2, feat = dd, hcFeature{kind: hcVertexOnCore, i: i}
 				}
 			}
