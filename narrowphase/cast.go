@@ -121,10 +121,11 @@ func CastSliding(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Sh
 	return h, ok
 }
 
-// hullKind reports whether k is a box or polygon kind: a hull with no
-// radius, which castCircleHull takes.
+// hullKind reports whether k is a kind castCircleHull takes: a box or
+// polygon (a hull with no radius), or a capsule or segment (a two-vertex
+// hull, rounded by its radius).
 func hullKind(k shape.Kind) bool {
-	return k == shape.KindAABB || k == shape.KindOBB || k == shape.KindPolygon
+	return k == shape.KindAABB || k == shape.KindOBB || k == shape.KindPolygon || k == shape.KindCapsule || k == shape.KindSegment
 }
 
 // castMode says which touches a composite cast counts.
@@ -613,11 +614,15 @@ func segmentCrossing(a0, a1, b0, b1 shape.Vec2) shape.Vec2 {
 }
 
 // castCircleHull casts circle c, placed by tc and moved by delta, against
-// the polygon or box h placed by th, in h's frame with h's own vertices and
-// normals: the ray from the circle's centre against h grown by the radius,
-// its offset faces first, then the discs at the ends of the faces that face
-// the ray. clear is false when the circle starts within a rounding margin
-// of h (touching or overlapping): the general path decides those.
+// the polygon, box, capsule or segment h placed by th, in h's frame with
+// h's own vertices and normals (a capsule's or segment's are its two ends
+// and its two sides' normals: a two-vertex hull, grown by its radius): the
+// ray from the circle's centre against h's hull grown by both radii, its
+// offset faces first, then the discs at the ends of the faces that face
+// the ray. The point is where the Minkowski path (mink) puts it: on the
+// circle at a face, on h at a vertex. clear is false when the circle
+// starts within a rounding margin of h (touching or overlapping): the
+// general path decides those.
 func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape.Shape, th shape.Transform) (hit CastHit, ok, clear bool) {
 	xf := h.EffectiveTransform(th)
 	// The centre is carried into the hull's frame from the offset between
@@ -625,12 +630,17 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 	// to the ulp of the position far from the origin.
 	ctr := xf.Rot.ApplyInv(tc.Pos.Sub(xf.Pos).Add(tc.Rot.Apply(c.Center())))
 	d := xf.Rot.ApplyInv(delta)
-	r := c.Radius()
+	rc := c.Radius()
+	r, rh := rc, 0.0 // the grown hull's radius, and h's own
 	var corners [4]shape.Vec2
 	var v, nrm []shape.Vec2
-	if h.Kind() == shape.KindPolygon {
+	switch h.Kind() {
+	case shape.KindPolygon:
 		v, nrm = h.Vertices(), h.Normals()
-	} else {
+	case shape.KindCapsule, shape.KindSegment:
+		v, nrm, rh = h.Vertices(), h.Normals(), h.Radius()
+		r += rh
+	default:
 		corners = h.Corners()
 		v, nrm = corners[:], boxNormals[:]
 	}
@@ -663,6 +673,9 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 				}
 			}
 		}
+		// (A ray along a two-vertex hull faces neither face; it starts
+		// on the hull's line, so within r of a face's: the start check
+		// above sent it to the general path.)
 		if facing || prevFacing {
 			if t, ok := discEntry(v[k].Sub(ctr), r, d); ok && t < best {
 				best, bestK, disc = t, k, true
@@ -683,9 +696,12 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 		} else {
 			nl = d.Neg().Normalize()
 		}
+		if rh > 0 {
+			pl = pl.Add(nl.Scale(rh))
+		}
 	} else {
 		nl = nrm[bestK]
-		pl = at.Sub(nl.Scale(r))
+		pl = at.Sub(nl.Scale(rc))
 	}
 	nw := xf.Rot.Apply(nl)
 	return CastHit{Fraction: best, Point: xf.Apply(pl), Normal: shape.Vec2{X: nw.X + 0, Y: nw.Y + 0}}, true, true

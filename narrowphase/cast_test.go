@@ -246,8 +246,9 @@ func FuzzCast(f *testing.F) {
 	})
 }
 
-// BenchmarkCast casts each kind against each, aimed to hit, beside
-// BenchmarkCollide's pairs (the target: at most 2.5 times Collide).
+// BenchmarkCast casts each convex kind against each, aimed to hit, beside
+// BenchmarkCollide's pairs, the same shapes (the target: at most 2.5
+// times Collide).
 func BenchmarkCast(b *testing.B) {
 	var oct [8]shape.Vec2
 	for i := range oct {
@@ -259,9 +260,13 @@ func BenchmarkCast(b *testing.B) {
 		s    shape.Shape
 	}{
 		{"circle", npCircle(b, 1)}, {"aabb", npAABB(b, 1, 0.8)}, {"obb", npOBB(b, 1, 0.6)}, {"poly", npPolygon(b, oct[:]...)},
+		{"capsule", npCapsule(b, xy(-0.8, 0), xy(0.8, 0), 0.5)}, {"segment", npSegment(b, xy(-1.5, 0), xy(1.5, 0))},
 	}
 	for _, sa := range shapes {
 		for _, sb := range shapes {
+			if sa.name == "segment" && sb.name == "segment" {
+				continue // segments never touch segments
+			}
 			b.Run(sa.name+"-"+sb.name, func(b *testing.B) {
 				ta, tb := npAt(-10, 0.3, 0.4), npAt(0, 0, 0.7)
 				delta := xy(20, -0.2)
@@ -273,6 +278,53 @@ func BenchmarkCast(b *testing.B) {
 					narrowphase.Cast(sa.s, ta, delta, sb.s, tb)
 				}
 			})
+		}
+	}
+}
+
+// TestCastCircleAlongRoundedHullAxis casts a circle along the line of a
+// segment and of a capsule, from either end and far from the origin: both
+// faces are parallel to the motion, so the hit is at an end disc, at the
+// fraction the distances give (castCircleHull, which casts circles against
+// capsules and segments, leaves a start on the hull's line to the general
+// path).
+func TestCastCircleAlongRoundedHullAxis(t *testing.T) {
+	ball := npCircle(t, 0.25)
+	for _, base := range []float64{0, 1e6} {
+		for _, rh := range []float64{0, 0.5} {
+			var h shape.Shape
+			if rh == 0 {
+				h = npSegment(t, xy(-1, 0), xy(1, 0))
+			} else {
+				h = npCapsule(t, xy(-1, 0), xy(1, 0), rh)
+			}
+			for _, dir := range []float64{1, -1} {
+				tb := npAt(base, base, 0)
+				ta := npAt(base-dir*5, base, 0)
+				delta := xy(dir*8, 0)
+				// The centre starts 5 from h's centre; the touch is when it
+				// is 1 + rh + 0.25 from it: after 5 − 1.25 − rh of 8.
+				want := (3.75 - rh) / 8
+				for _, swap := range []bool{false, true} {
+					var hit narrowphase.CastHit
+					var ok bool
+					if swap {
+						hit, ok = narrowphase.Cast(h, tb, delta.Neg(), ball, ta)
+					} else {
+						hit, ok = narrowphase.Cast(ball, ta, delta, h, tb)
+					}
+					if !ok || math.Abs(hit.Fraction-want) > 1e-12 {
+						t.Fatalf("base %g rh %g dir %g swap %v: hit %+v, %v; want fraction %g", base, rh, dir, swap, hit, ok, want)
+					}
+					wantN := xy(-dir, 0)
+					if swap {
+						wantN = wantN.Neg()
+					}
+					if hit.Normal.Sub(wantN).Len() > 1e-12 {
+						t.Fatalf("base %g rh %g dir %g swap %v: normal %v, want %v", base, rh, dir, swap, hit.Normal, wantN)
+					}
+				}
+			}
 		}
 	}
 }
