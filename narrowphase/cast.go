@@ -228,12 +228,17 @@ func (c *core) setIn(s shape.Shape, rel shape.Transform) {
 // neg, of the lowest vertex of −c (c's highest, then rightmost).
 func (c *core) lowest(neg bool) int {
 	best := 0
-	for i := 1; i < c.n; i++ {
-		p, q := c.v[i], c.v[best]
-		if neg {
-			p, q = p.Neg(), q.Neg()
+	if neg {
+		// −c's lowest, then leftmost: c's highest, then rightmost.
+		for i := 1; i < c.n; i++ {
+			if p, q := c.v[i], c.v[best]; p.Y > q.Y || (p.Y == q.Y && p.X > q.X) {
+				best = i
+			}
 		}
-		if p.Y < q.Y || (p.Y == q.Y && p.X < q.X) {
+		return best
+	}
+	for i := 1; i < c.n; i++ {
+		if p, q := c.v[i], c.v[best]; p.Y < q.Y || (p.Y == q.Y && p.X < q.X) {
 			best = i
 		}
 	}
@@ -259,12 +264,12 @@ func (m *mink) build(b, a *core) {
 	i0, j0 := b.lowest(false), a.lowest(true)
 	i, j := 0, 0
 	for i < b.n || j < a.n {
-		bi, aj := (i0+i)%b.n, (j0+j)%a.n
+		bi, aj := wrap(i0+i, b.n), wrap(j0+j, a.n)
 		m.v[m.n] = b.v[bi].Sub(a.v[aj])
 		m.ib[m.n], m.ja[m.n] = uint8(bi), uint8(aj)
 		m.n++
-		eb := b.v[(bi+1)%b.n].Sub(b.v[bi])
-		ea := a.v[aj].Sub(a.v[(aj+1)%a.n]) // the edge of −a
+		eb := b.v[next(bi, b.n)].Sub(b.v[bi])
+		ea := a.v[aj].Sub(a.v[next(aj, a.n)]) // the edge of −a
 		cr := eb.Cross(ea)
 		if i >= b.n {
 			cr = -1 // only a's edges are left
@@ -301,7 +306,7 @@ func (m *mink) mayOverlap() bool {
 		return segDistSq(shape.Vec2{}, m.v[0], m.v[1]) <= lim2
 	}
 	for k := range m.n {
-		e := m.v[(k+1)%m.n].Sub(m.v[k])
+		e := m.v[next(k, m.n)].Sub(m.v[k])
 		// The origin's signed distance outside edge k's line is
 		// cross/|e|: beyond lim when cross > 0 and cross² > lim²·|e|².
 		if cr := e.Cross(m.v[k]); cr > 0 && float64(cr*cr) > float64(lim2*e.LenSq()) {
@@ -379,7 +384,7 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 	lo, hi := math.Inf(-1), math.Inf(1)
 	enter := -1
 	for k := range m.n {
-		e := m.v[(k+1)%m.n].Sub(m.v[k])
+		e := m.v[next(k, m.n)].Sub(m.v[k])
 		nrm := shape.Vec2{X: e.Y, Y: -e.X} // outward: the polygon is counter-clockwise
 		h := nrm.Dot(m.v[k])               // the origin is inside this half-plane when h >= 0
 		den := nrm.Dot(d)
@@ -404,7 +409,7 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 		// no overlap, so by rounding alone). Report the face it is nearest.
 		nearest, nearestH := 0, math.Inf(-1)
 		for k := range m.n {
-			e := m.v[(k+1)%m.n].Sub(m.v[k])
+			e := m.v[next(k, m.n)].Sub(m.v[k])
 			if l := e.Len(); l > 0 {
 				if h := -(shape.Vec2{X: e.Y, Y: -e.X}).Dot(m.v[k]) / l; h > nearestH {
 					nearest, nearestH = k, h
@@ -429,9 +434,9 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 // is nearest the boundary point x: the edges rounding splits from one face
 // are neighbours in M.
 func (m *mink) edgeAt(x shape.Vec2, guess int) int {
-	best, bestK := segDistSq(x, m.v[guess], m.v[(guess+1)%m.n]), guess
-	for _, k := range [2]int{(guess + m.n - 1) % m.n, (guess + 1) % m.n} {
-		if d := segDistSq(x, m.v[k], m.v[(k+1)%m.n]); d < best {
+	best, bestK := segDistSq(x, m.v[guess], m.v[next(guess, m.n)]), guess
+	for _, k := range [2]int{prev(guess, m.n), next(guess, m.n)} {
+		if d := segDistSq(x, m.v[k], m.v[next(k, m.n)]); d < best {
 			best, bestK = d, k
 		}
 	}
@@ -463,7 +468,7 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 			case u == 0:
 				return m.castDisc(k, d, b)
 			default:
-				return m.castDisc((k+1)%m.n, d, b)
+				return m.castDisc(next(k, m.n), d, b)
 			}
 		}
 	}
@@ -473,7 +478,7 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 	last := m.v[0].Sub(m.v[m.n-1])
 	prevFacing := float64(last.Y*d.X)-float64(last.X*d.Y) < 0
 	for k := range m.n {
-		v0, v1 := m.v[k], m.v[(k+1)%m.n]
+		v0, v1 := m.v[k], m.v[next(k, m.n)]
 		e := v1.Sub(v0)
 		nrm := shape.Vec2{X: e.Y, Y: -e.X}
 		raw := nrm.Dot(d)
@@ -518,7 +523,7 @@ func (m *mink) closest() (int, float64, float64, bool) {
 	best, bestK, bestU := math.Inf(1), 0, 0.0
 	for k := range m.n {
 		v0 := m.v[k]
-		e := m.v[(k+1)%m.n].Sub(v0)
+		e := m.v[next(k, m.n)].Sub(v0)
 		w := v0.Neg()
 		if e.Cross(w) < 0 {
 			inside = false
@@ -546,7 +551,7 @@ func (m *mink) closest() (int, float64, float64, bool) {
 	deepest, deepK := math.Inf(-1), 0
 	for k := range m.n {
 		v0 := m.v[k]
-		e := m.v[(k+1)%m.n].Sub(v0)
+		e := m.v[next(k, m.n)].Sub(v0)
 		if l := e.Len(); l > 0 {
 			if h := e.Cross(v0.Neg()) / l; -h > deepest {
 				deepest, deepK = -h, k
@@ -562,7 +567,7 @@ func (m *mink) closest() (int, float64, float64, bool) {
 // a (negated) meets a vertex of b, and parallel edges of both meet along the
 // overlap of the two, whose middle is taken.
 func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
-	k1 := (k + 1) % m.n
+	k1 := next(k, m.n)
 	e := m.v[k1].Sub(m.v[k])
 	n := shape.Vec2{X: e.Y, Y: -e.X}.Normalize()
 	n = shape.Vec2{X: n.X + 0, Y: n.Y + 0} // no negative zeros: -0 + 0 is +0
@@ -666,7 +671,7 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 			// reaches r at t.
 			hk := nrm[k].Dot(ctr.Sub(v[k]))
 			if t := (r - hk) / den; t >= 0 && t < best {
-				e := v[(k+1)%n].Sub(v[k])
+				e := v[next(k, n)].Sub(v[k])
 				q := ctr.Add(d.Scale(t)).Sub(nrm[k].Scale(r)).Sub(v[k])
 				if s := q.Dot(e); s >= 0 && s <= e.LenSq() {
 					best, bestK, disc = t, k, false

@@ -189,6 +189,22 @@ func next(i, n int) int {
 	return i + 1
 }
 
+// prev returns the index before i in a ring of n (0 <= i < n).
+func prev(i, n int) int {
+	if i == 0 {
+		return n - 1
+	}
+	return i - 1
+}
+
+// wrap returns i mod n for 0 <= i < 2n, without a division.
+func wrap(i, n int) int {
+	if i >= n {
+		return i - n
+	}
+	return i
+}
+
 // collideHulls is the full separating-axis routine for two hulls, b placed
 // in a's frame by rel; the manifold is in a's frame.
 func collideHulls(a, b hull, rel shape.Transform) (Manifold, bool) {
