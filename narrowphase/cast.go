@@ -78,6 +78,21 @@ func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 			return h, hit
 		}
 	}
+	if ka, kb := a.Kind(), b.Kind(); (ka == shape.KindAABB || ka == shape.KindOBB) && (kb == shape.KindAABB || kb == shape.KindOBB) {
+		cast := castBoxes
+		if ka == shape.KindAABB && kb == shape.KindAABB {
+			cast = castAABBs
+		}
+		if h, hit, clear := cast(a, ta, delta, b, tb); clear {
+			return h, hit
+		}
+	}
+	return castMink(a, ta, delta, b, tb)
+}
+
+// castMink is Cast for two convex shapes by the general path: the ray
+// against their Minkowski difference (see Cast).
+func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
 	origin := tb.Pos
 	var ca, cb core
 	ca.set(a, ta, origin)
@@ -710,4 +725,190 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 	}
 	nw := xf.Rot.Apply(nl)
 	return CastHit{Fraction: best, Point: xf.Apply(pl), Normal: shape.Vec2{X: nw.X + 0, Y: nw.Y + 0}}, true, true
+}
+
+// castAABBs casts box a, placed by ta and moved by delta, against box b
+// placed by tb, both AABBs: the slabs of their Minkowski difference M,
+// a box, on each axis, relative to b's position as the general path
+// works. clear is false where the general path must decide: a start
+// within a rounding margin of b (touching or overlapping), or a first
+// touch at a corner of M, or within a billionth of M's size of one (a
+// corner of a meeting a corner of b, where the normal is not a face's).
+func castAABBs(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (hit CastHit, ok, clear bool) {
+	ha, hb := a.HalfExtents(), b.HalfExtents()
+	c := ta.Pos.Sub(tb.Pos) // a's centre, b's at the origin
+	// M's extent on each axis: where a's centre may be, moved, to touch b.
+	lo := shape.Vec2{X: -hb.X - (c.X + ha.X), Y: -hb.Y - (c.Y + ha.Y)}
+	hi := shape.Vec2{X: hb.X - (c.X - ha.X), Y: hb.Y - (c.Y - ha.Y)}
+	// The start must be out of M by more than a rounding margin (the
+	// general path's mayOverlap slack, 1e-12 of M's coordinates).
+	mag := math.Abs(lo.X) + math.Abs(lo.Y) + math.Abs(hi.X) + math.Abs(hi.Y)
+	slack := float64(1e-12 * mag)
+	if !(lo.X > slack || hi.X < -slack || lo.Y > slack || hi.Y < -slack) {
+		return CastHit{}, false, false
+	}
+	enter, exit := math.Inf(-1), math.Inf(1)
+	axis := -1
+	ds := [2]float64{delta.X, delta.Y}
+	los, his := [2]float64{lo.X, lo.Y}, [2]float64{hi.X, hi.Y}
+	for k, dk := range ds {
+		l, h := los[k], his[k]
+		te := math.Inf(-1) // the axis's entry, −Inf where the start is inside its slab
+		switch {
+		case dk > 0:
+			te = l / dk
+			exit = min(exit, h/dk)
+		case dk < 0:
+			te = h / dk
+			exit = min(exit, l/dk)
+		case l > 0 || h < 0:
+			return CastHit{}, false, true // parallel to the slab and outside it
+		}
+		if te > enter {
+			enter, axis = te, k
+		}
+	}
+	if axis < 0 || !(enter <= exit) || enter > 1 || exit < 0 {
+		return CastHit{}, false, true
+	}
+	if !(enter > 0) {
+		return CastHit{}, false, false // at the start
+	}
+	// On the other axis the motion must be inside its slab at the entry,
+	// clear of its ends: else the touch is at a corner of M (or a graze
+	// along one of its faces that meets the entered face there).
+	o := 1 - axis
+	if po, tol := float64(enter*ds[o]), float64(1e-9*mag); po-los[o] <= tol || his[o]-po <= tol {
+		return CastHit{}, false, false
+	}
+	// The face of b touched, and a's face on it: they meet along the
+	// overlap of their spans on the other axis, whose middle is the point
+	// (the middle of b's face if rounding leaves no overlap), on b.
+	x := delta.Scale(enter)
+	var n, p shape.Vec2
+	if axis == 0 {
+		n.X = -math.Copysign(1, delta.X)
+		y0, y1 := max(-hb.Y, c.Y-ha.Y+x.Y), min(hb.Y, c.Y+ha.Y+x.Y)
+		if !(y0 <= y1) {
+			y0, y1 = 0, 0
+		}
+		p = shape.Vec2{X: float64(n.X * hb.X), Y: 0.5 * (y0 + y1)}
+	} else {
+		n.Y = -math.Copysign(1, delta.Y)
+		x0, x1 := max(-hb.X, c.X-ha.X+x.X), min(hb.X, c.X+ha.X+x.X)
+		if !(x0 <= x1) {
+			x0, x1 = 0, 0
+		}
+		p = shape.Vec2{X: 0.5 * (x0 + x1), Y: float64(n.Y * hb.Y)}
+	}
+	return CastHit{Fraction: enter, Point: p.Add(tb.Pos), Normal: n}, true, true
+}
+
+// castBoxes casts box a (an AABB or OBB), placed by ta and moved by delta,
+// against box b placed by tb, where one of them turns: their Minkowski
+// difference M is the intersection of the slabs along the four axes of
+// the two boxes (a sum of two centrally symmetric hulls is bounded by the
+// lines of their edges), so the cast is the latest entry into a slab.
+// The touch is of a face of the box whose axis was entered last and a
+// vertex of the other: the point is that vertex (moved, if a's), on b, as
+// the general path puts it. clear is false where the general path must
+// decide: a start within a rounding margin of b, a touch within a
+// billionth of M's size of another slab's end (a corner of M), or axes of
+// the two boxes within a billionth of parallel (faces that may meet face
+// to face).
+func castBoxes(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (hit CastHit, ok, clear bool) {
+	xa, xb := a.EffectiveTransform(ta), b.EffectiveTransform(tb)
+	ha, hb := a.HalfExtents(), b.HalfExtents()
+	c := xa.Pos.Sub(xb.Pos) // a's centre, b's at the origin
+	// The axes: a's x and y, then b's, each a unit vector.
+	ax := [4]shape.Vec2{xa.Rot.Apply(shape.Vec2{X: 1}), xa.Rot.Apply(shape.Vec2{Y: 1}), xb.Rot.Apply(shape.Vec2{X: 1}), xb.Rot.Apply(shape.Vec2{Y: 1})}
+	if math.Abs(ax[0].Cross(ax[2])) <= 1e-9 || math.Abs(ax[0].Dot(ax[2])) <= 1e-9 {
+		return CastHit{}, false, false // parallel axes
+	}
+	var s0, w, du [4]float64
+	mag := 0.0
+	for k, u := range ax {
+		// M's half-width along u: each box's own axis gives its half
+		// extent; the other box's projects both of its half extents.
+		wa := float64(ha.X*math.Abs(ax[0].Dot(u))) + float64(ha.Y*math.Abs(ax[1].Dot(u)))
+		wb := float64(hb.X*math.Abs(ax[2].Dot(u))) + float64(hb.Y*math.Abs(ax[3].Dot(u)))
+		switch k {
+		case 0:
+			wa = ha.X
+		case 1:
+			wa = ha.Y
+		case 2:
+			wb = hb.X
+		case 3:
+			wb = hb.Y
+		}
+		s0[k], w[k], du[k] = c.Dot(u), wa+wb, delta.Dot(u)
+		mag = max(mag, math.Abs(s0[k])+w[k])
+	}
+	tol := float64(1e-9 * mag)
+	enter, exit := math.Inf(-1), math.Inf(1)
+	axis, side := -1, 0.0
+	inside := true
+	for k := range ax {
+		lo, hi := -w[k]-s0[k], w[k]-s0[k] // where the motion along u may end to touch
+		if lo > float64(1e-3*tol) || hi < -float64(1e-3*tol) {
+			inside = false
+		}
+		te, sd := math.Inf(-1), 0.0
+		switch d := du[k]; {
+		case d > 0:
+			te, sd = lo/d, -1
+			exit = min(exit, hi/d)
+		case d < 0:
+			te, sd = hi/d, 1
+			exit = min(exit, lo/d)
+		case lo > 0 || hi < 0:
+			return CastHit{}, false, true // parallel to the slab and outside it
+		}
+		if te > enter {
+			enter, axis, side = te, k, sd
+		}
+	}
+	if inside {
+		return CastHit{}, false, false // at the start (a rounding margin)
+	}
+	if axis < 0 || !(enter <= exit) || enter > 1 || exit < 0 {
+		return CastHit{}, false, true
+	}
+	if !(enter > 0) {
+		return CastHit{}, false, false
+	}
+	// Every other slab must hold the touch clear of its ends.
+	for k := range ax {
+		if k == axis {
+			continue
+		}
+		p := s0[k] + float64(enter*du[k])
+		if p <= -w[k]+tol || p >= w[k]-tol {
+			return CastHit{}, false, false
+		}
+	}
+	// The normal from b toward a, ±u; a vertex of the other box touches
+	// the face: a's deepest toward b (along −n), or b's toward a (along n).
+	n := ax[axis].Scale(side)
+	x := delta.Scale(enter)
+	var p shape.Vec2 // relative to b's centre, as the general path works
+	if axis >= 2 {
+		p = boxCorner(a, xa.Rot, n.Neg()).Add(c).Add(x)
+	} else {
+		p = boxCorner(b, xb.Rot, n)
+	}
+	return CastHit{Fraction: enter, Point: p.Add(xb.Pos), Normal: shape.Vec2{X: n.X + 0, Y: n.Y + 0}}, true, true
+}
+
+// boxCorner returns the corner of box s turned by rot (about its centre)
+// farthest along u.
+func boxCorner(s shape.Shape, rot shape.Rot, u shape.Vec2) shape.Vec2 {
+	best, bd := shape.Vec2{}, math.Inf(-1)
+	for _, c := range s.Corners() {
+		if p := rot.Apply(c); p.Dot(u) > bd {
+			best, bd = p, p.Dot(u)
+		}
+	}
+	return best
 }
