@@ -20,6 +20,14 @@ func EncodedSize(f *Frame) int {
 	return len(scratchMsg)
 }
 
+// EncodeFresh encodes f as the handler's encoder goroutine does a frame
+// just captured, bounds included (a frame caches its bounds once asked),
+// and returns its size.
+func EncodeFresh(f *Frame) int {
+	f.inside = false
+	return EncodedSize(f)
+}
+
 var (
 	scratch    encoder
 	scratchMsg []byte
