@@ -20,6 +20,10 @@ type (
 	BodyInfo = engine.BodyInfo
 	// Palette holds the colours World.Draw uses.
 	Palette = engine.Palette
+	// Scene is a copy of a frame, taken by World.CopyScene on the world's
+	// goroutine and drawn by its Draw method on any goroutine, exactly as
+	// World.Draw drew it; see engine.Scene.
+	Scene = engine.Scene
 )
 
 // The layers, in the order World.Draw emits them.
@@ -53,6 +57,15 @@ var DefaultPalette = &engine.DefaultPalette
 // a read-only query and, without labels, allocates nothing once warmed. See
 // engine.World.Draw.
 func (w *World) Draw(d Drawer, o DrawOptions) { w.e.Draw(d, o) }
+
+// CopyScene copies into sc what Draw with options o reads of the world as
+// it stands: a plain copy of the bodies' state (and as o asks, the fat
+// boxes and the last Step's contacts), for sc.Draw to draw on another
+// goroutine while the loop steps on. The copy shares the shapes
+// (immutable) and the user values (not copied). It is a read-only query
+// and, once sc has grown to the world's size, allocates nothing. See
+// engine.World.CopyScene.
+func (w *World) CopyScene(sc *Scene, o DrawOptions) { w.e.CopyScene(sc, o) }
 
 // DrawShape draws shape s placed by t with style st, as Draw draws a body.
 func DrawShape(d Drawer, s Shape, t Transform, st Style) { engine.DrawShape(d, s, t, st) }

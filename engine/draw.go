@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 
+	"github.com/collide-go/collide/broadphase"
 	"github.com/collide-go/collide/narrowphase"
 	"github.com/collide-go/collide/shape"
 )
@@ -183,8 +185,33 @@ var vertexPool = sync.Pool{New: func() any { return new(vertexBuf) }}
 // SweptContact.
 //
 // Draw is a query: it writes nothing to the world, and with Labels off it
-// allocates nothing once warmed, whatever the number of bodies.
+// allocates nothing once warmed, whatever the number of bodies. To draw on
+// another goroutine than the world's, copy the frame with CopyScene.
 func (w *World) Draw(d Drawer, o DrawOptions) {
+	src := drawSource{
+		hot: w.b.hot, shapes: w.b.shapes, xf: w.b.xf, filter: w.b.filter, user: w.b.user,
+		tree: w.tree, contacts: w.contacts,
+	}
+	src.draw(d, o)
+}
+
+// drawSource is what drawing reads: the world's own storage (World.Draw)
+// or a Scene's copy of it (Scene.Draw). One routine, draw, serves both, so
+// that a scene draws exactly what the world drew.
+type drawSource struct {
+	hot    []hotBody
+	shapes []shape.Shape
+	xf     []shape.Transform
+	filter []filterBits
+	user   map[int32]any
+	// tree holds the fat boxes; without one (a Scene), fat does, by slot.
+	tree     *broadphase.Tree
+	fat      []shape.AABB
+	contacts []Contact
+}
+
+// draw draws the frame src holds to d with options o: World.Draw's routine.
+func (src *drawSource) draw(d Drawer, o DrawOptions) {
 	pal := o.Palette
 	if pal == nil {
 		pal = &DefaultPalette
@@ -192,34 +219,34 @@ func (w *World) Draw(d Drawer, o DrawOptions) {
 	clip := o.Clip != (shape.AABB{})
 	buf := vertexPool.Get().(*vertexBuf)
 	defer vertexPool.Put(buf)
-	b := &w.b
+	hot := src.hot
 	visible := func(s int32) bool {
-		return b.hot[s].flags&flagAlive != 0 && (!clip || b.hot[s].tight.Overlaps(o.Clip))
+		return hot[s].flags&flagAlive != 0 && (!clip || hot[s].tight.Overlaps(o.Clip))
 	}
 	if !o.NoBodies {
 		d.Layer(LayerBodies)
-		for s := range b.hot {
+		for s := range hot {
 			if !visible(int32(s)) {
 				continue
 			}
-			info := w.bodyInfo(int32(s))
+			info := src.bodyInfo(int32(s))
 			d.Body(info)
-			drawShape(d, b.shapes[s], b.xf[s], pal.StyleOf(info), buf)
+			drawShape(d, src.shapes[s], src.xf[s], pal.StyleOf(info), buf)
 		}
 	}
 	if o.AABBs {
 		d.Layer(LayerAABBs)
-		for s := range b.hot {
+		for s := range hot {
 			if visible(int32(s)) {
-				d.Box(b.hot[s].tight, pal.AABB)
+				d.Box(hot[s].tight, pal.AABB)
 			}
 		}
 	}
 	if o.FatAABBs {
 		d.Layer(LayerFatAABBs)
-		for s := range b.hot {
+		for s := range hot {
 			if visible(int32(s)) {
-				d.Box(w.tree.FatAABB(int32(s)), pal.FatAABB)
+				d.Box(src.fatAABB(int32(s)), pal.FatAABB)
 			}
 		}
 	}
@@ -228,8 +255,8 @@ func (w *World) Draw(d Drawer, o DrawOptions) {
 	}
 	if o.Contacts {
 		d.Layer(LayerContacts)
-		for i := range w.contacts {
-			c := &w.contacts[i]
+		for i := range src.contacts {
+			c := &src.contacts[i]
 			if !shown(c) {
 				continue
 			}
@@ -244,42 +271,117 @@ func (w *World) Draw(d Drawer, o DrawOptions) {
 	}
 	if o.MTV {
 		d.Layer(LayerMTV)
-		for i := range w.contacts {
-			if c := &w.contacts[i]; shown(c) && !c.Swept {
+		for i := range src.contacts {
+			if c := &src.contacts[i]; shown(c) && !c.Swept {
 				drawMTV(d, c.Manifold, pal.MTV)
 			}
 		}
 	}
 	if o.Labels {
 		d.Layer(LayerLabels)
-		for s := range b.hot {
+		for s := range hot {
 			if visible(int32(s)) {
-				p := shape.Vec2{X: b.hot[s].tight.Min.X, Y: b.hot[s].tight.Max.Y}
-				d.Text(p, strconv.FormatUint(uint64(w.idOf(int32(s))), 10), pal.Label)
+				p := shape.Vec2{X: hot[s].tight.Min.X, Y: hot[s].tight.Max.Y}
+				d.Text(p, strconv.FormatUint(uint64(makeID(int32(s), hot[s].gen)), 10), pal.Label)
 			}
 		}
 	}
 }
 
+// fatAABB returns the fat box of the live body in slot s.
+func (src *drawSource) fatAABB(s int32) shape.AABB {
+	if src.tree != nil {
+		return src.tree.FatAABB(s)
+	}
+	return src.fat[s]
+}
+
 // bodyInfo returns what Drawer.Body says of the live body in slot s.
-func (w *World) bodyInfo(s int32) BodyInfo {
-	b := &w.b
-	h := &b.hot[s]
+func (src *drawSource) bodyInfo(s int32) BodyInfo {
+	h := &src.hot[s]
 	info := BodyInfo{
 		ID:     makeID(s, h.gen),
-		Shape:  b.shapes[s].Kind(),
+		Shape:  src.shapes[s].Kind(),
 		Sensor: h.flags&flagSensor != 0,
 		Bullet: h.flags&flagBullet != 0,
-		Filter: Filter{Category: b.filter[s].cat, Mask: b.filter[s].mask},
+		Filter: Filter{Category: src.filter[s].cat, Mask: src.filter[s].mask},
 		AABB:   h.tight,
 	}
 	if h.flags&flagStatic != 0 {
 		info.Kind = Static
 	}
-	if len(b.user) != 0 {
-		info.UserData = b.user[s]
+	if len(src.user) != 0 {
+		info.UserData = src.user[s]
 	}
 	return info
+}
+
+// Scene is a copy of a frame: what World.Draw reads, taken by
+// World.CopyScene and drawn by Scene.Draw, which draws exactly what
+// World.Draw drew at the copy, call for call. Copy on the goroutine that
+// owns the world, draw on another: a live view's loop pays for a plain
+// copy of the bodies' state, not for the drawing. The shapes are
+// immutable and shared with the world; user values are shared, not
+// copied, so a Drawer on another goroutine must not look inside a mutable
+// one. A Scene keeps its memory from copy to copy: once it has grown to
+// the world's size, copying allocates nothing. The zero Scene is empty.
+//
+// A Scene is not safe for concurrent use: copy, then draw (on any
+// goroutine, once the copy is handed over), then copy again.
+type Scene struct {
+	src drawSource
+	o   DrawOptions
+	pal Palette
+}
+
+// CopyScene copies into sc what Draw with options o reads of the world as
+// it stands (o's palette included): the bodies' slots, and as o asks the
+// fat boxes and the last Step's contacts. Like Draw it is a query.
+func (w *World) CopyScene(sc *Scene, o DrawOptions) {
+	b, s := &w.b, &sc.src
+	sc.pal = DefaultPalette
+	if o.Palette != nil {
+		sc.pal = *o.Palette
+	}
+	o.Palette = nil // Draw points it at sc.pal
+	sc.o = o
+	s.hot = append(s.hot[:0], b.hot...)
+	s.shapes, s.xf, s.filter = s.shapes[:0], s.xf[:0], s.filter[:0]
+	clear(s.user)
+	if !o.NoBodies {
+		s.shapes = append(s.shapes, b.shapes...)
+		s.xf = append(s.xf, b.xf...)
+		s.filter = append(s.filter, b.filter...)
+		if len(b.user) != 0 && s.user == nil {
+			s.user = make(map[int32]any, len(b.user))
+		}
+		for k, v := range b.user {
+			s.user[k] = v
+		}
+	}
+	s.fat = s.fat[:0]
+	if o.FatAABBs {
+		s.fat = slices.Grow(s.fat, len(b.hot))[:len(b.hot)]
+		for i := range b.hot {
+			if b.hot[i].flags&flagAlive != 0 {
+				s.fat[i] = w.tree.FatAABB(int32(i))
+			}
+		}
+	}
+	s.contacts = s.contacts[:0]
+	if o.Contacts || o.MTV {
+		for c := range w.Contacts() {
+			s.contacts = append(s.contacts, c)
+		}
+	}
+}
+
+// Draw describes the copied frame to d as World.Draw described the world
+// with the copy's options when it was copied.
+func (sc *Scene) Draw(d Drawer) {
+	o := sc.o
+	o.Palette = &sc.pal
+	sc.src.draw(d, o)
 }
 
 // drawMTV draws m's MTV at each of its contact points.

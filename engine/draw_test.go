@@ -331,3 +331,132 @@ func TestDrawNewKinds(t *testing.T) {
 		}
 	}
 }
+
+// callLog is a Drawer that writes every call, with all its arguments, as a
+// line: two logs are equal when the calls were.
+type callLog struct{ b []byte }
+
+func (l *callLog) f(format string, a ...any) { l.b = fmt.Appendf(l.b, format+"\n", a...) }
+func (l *callLog) Layer(x Layer)             { l.f("layer %v", x) }
+func (l *callLog) Body(b BodyInfo)           { l.f("body %+v", b) }
+func (l *callLog) Polygon(pts []shape.Vec2, st Style) {
+	l.f("polygon %v %v", pts, st)
+}
+func (l *callLog) Circle(c shape.Vec2, r float64, st Style) { l.f("circle %v %v %v", c, r, st) }
+func (l *callLog) Segment(a, b shape.Vec2, r float64, st Style) {
+	l.f("segment %v %v %v %v", a, b, r, st)
+}
+func (l *callLog) Point(p shape.Vec2, c Color)          { l.f("point %v %v", p, c) }
+func (l *callLog) Arrow(a, b shape.Vec2, c Color)       { l.f("arrow %v %v %v", a, b, c) }
+func (l *callLog) Box(b shape.AABB, c Color)            { l.f("box %v %v", b, c) }
+func (l *callLog) Text(p shape.Vec2, s string, c Color) { l.f("text %v %q %v", p, s, c) }
+
+// TestSceneDrawsWhatDrawDrew: a Scene copied from the world draws, call for
+// call, what World.Draw drew at the copy, after the world has changed every
+// way it can (moves, a new shape, kind, sensor, filter and user value, a
+// removal, an addition, a Step, a palette edited in place), for every
+// option that changes what is drawn. Reused, the Scene draws its last copy.
+func TestSceneDrawsWhatDrawDrew(t *testing.T) {
+	all := DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true, Labels: true}
+	pal := DefaultPalette
+	pal.Dynamic.Fill = Color{1, 2, 3, 4}
+	tests := []struct {
+		name string
+		o    DrawOptions
+	}{
+		{"zero options", DrawOptions{}},
+		{"everything", all},
+		{"no bodies", DrawOptions{NoBodies: true, Contacts: true, MTV: true, AABBs: true, FatAABBs: true, Labels: true}},
+		{"MTV without points", DrawOptions{MTV: true}},
+		{"clip to the pair", DrawOptions{Clip: shape.AABB{Min: shape.V(-1, -1), Max: shape.V(0, 0)}, Contacts: true, MTV: true, FatAABBs: true}},
+		{"palette", DrawOptions{Contacts: true, Palette: &pal}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w, ids := drawScene(t)
+			var sc Scene
+			// A first copy of another state, which the second replaces.
+			w.CopyScene(&sc, all)
+			if err := w.Move(ids[0], shape.V(0.25, 0)); err != nil {
+				t.Fatal(err)
+			}
+			w.Step()
+			var want callLog
+			w.Draw(&want, tc.o)
+			w.CopyScene(&sc, tc.o)
+
+			tri, _ := shape.NewPolygon([]shape.Vec2{{X: -2, Y: -1}, {X: 2, Y: -1}, {X: 0, Y: 3}})
+			must := func(err error) {
+				t.Helper()
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			must(w.Move(ids[1], shape.V(-0.5, 0.1)))
+			must(w.SetTransform(ids[2], shape.V(11, 1), 0.5))
+			must(w.SetShape(ids[3], tri))
+			must(w.SetKind(ids[1], Static))
+			must(w.SetSensor(ids[0], true))
+			must(w.SetFilter(ids[0], Filter{Category: 2, Mask: 1}))
+			must(w.SetUserData(ids[0], "villain"))
+			must(w.SetUserData(ids[1], 7))
+			must(w.Remove(ids[4]))
+			if _, err := w.Add(BodyDef{Shape: tri, Position: shape.V(0.5, 0.5)}); err != nil {
+				t.Fatal(err)
+			}
+			w.Step()
+			pal.Dynamic.Fill = Color{9, 9, 9, 9}
+			defer func() { pal.Dynamic.Fill = Color{1, 2, 3, 4} }()
+
+			var now, got callLog
+			w.Draw(&now, tc.o)
+			if string(now.b) == string(want.b) {
+				t.Fatalf("the world draws as before its changes: the test changes nothing")
+			}
+			sc.Draw(&got)
+			if string(got.b) != string(want.b) {
+				t.Errorf("Scene.Draw after the world changed:\n%s\nwant World.Draw at the copy:\n%s", got.b, want.b)
+			}
+		})
+	}
+	t.Run("zero Scene", func(t *testing.T) {
+		var sc Scene
+		var got, want callLog
+		sc.Draw(&got)
+		NewWorld(Config{}).Draw(&want, DrawOptions{})
+		if string(got.b) != string(want.b) {
+			t.Errorf("zero Scene draws\n%s\nwant an empty world's\n%s", got.b, want.b)
+		}
+	})
+}
+
+// TestSceneAllocatesNothing: once a Scene has grown to the world's size,
+// copying it allocates nothing (user values included), and drawing it
+// allocates nothing per body, as World.Draw.
+func TestSceneAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are meaningless under the race detector")
+	}
+	for _, n := range []int{10, 2000} {
+		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+			sc := newScene(t, 7, n, Config{Workers: 1})
+			for i, id := range sc.ids {
+				if i%3 == 0 {
+					_ = sc.w.SetUserData(id, i)
+				}
+			}
+			sc.w.Step()
+			var d nullDrawer
+			var s Scene
+			o := DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true}
+			sc.w.CopyScene(&s, o)
+			s.Draw(&d)
+			if got := testing.AllocsPerRun(20, func() { sc.w.CopyScene(&s, o) }); got != 0 {
+				t.Errorf("CopyScene of %d bodies allocated %.1f times a call, want 0", n, got)
+			}
+			if got := testing.AllocsPerRun(20, func() { s.Draw(&d) }); got != 0 {
+				t.Errorf("Scene.Draw of %d bodies allocated %.1f times a call, want 0", n, got)
+			}
+		})
+	}
+}

@@ -104,10 +104,12 @@ func BenchmarkLiveView(b *testing.B) {
 	}
 }
 
-// BenchmarkPublishCost measures what one published frame costs: the
-// capture that Publish does on the loop's goroutine, and the encoding done
-// off it, for the 10k swarm. Both reuse their buffers as the Handler does,
-// so their allocations are those of a steady-state published frame.
+// BenchmarkPublishCost measures what one published frame costs: the copy
+// of the world that Publish does on the loop's goroutine (capture), and
+// the work done off it (encode: drawing the copy into a frame, its bounds
+// and its encoding), for the 10k swarm, with the boxes and without. Both
+// reuse their buffers as the Handler does, so their allocations are
+// those of a steady-state published frame.
 func BenchmarkPublishCost(b *testing.B) {
 	sc := scene.Swarm(10000, 1)
 	w := collide.NewWorld(collide.Config{Workers: 1})
@@ -121,24 +123,33 @@ func BenchmarkPublishCost(b *testing.B) {
 		_ = scene.Sync(w, sc, ids)
 		w.Step()
 	}
-	o := collide.DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true}
-	b.Run("capture", func(b *testing.B) {
-		var f view.Frame
-		view.Capture(&f, w, o)
-		b.ReportAllocs()
-		for b.Loop() {
-			view.Capture(&f, w, o)
-		}
-	})
-	b.Run("encode", func(b *testing.B) {
-		var f view.Frame
-		view.Capture(&f, w, o)
-		view.EncodedSize(&f) // the scratch and the message grow once
-		b.ReportAllocs()
-		n := 0
-		for b.Loop() {
-			n = view.EncodedSize(&f)
-		}
-		b.ReportMetric(float64(n), "bytes/frame")
-	})
+	// With boxes, as for a client that shows them; without, the
+	// handler's default (the frames BenchmarkLiveView's client gets).
+	for _, tc := range []struct {
+		suffix string
+		o      collide.DrawOptions
+	}{
+		{"", collide.DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true}},
+		{"-noboxes", collide.DrawOptions{Contacts: true, MTV: true}},
+	} {
+		o := tc.o
+		b.Run("capture"+tc.suffix, func(b *testing.B) {
+			view.CopyForStream(w, o)
+			b.ReportAllocs()
+			for b.Loop() {
+				view.CopyForStream(w, o)
+			}
+		})
+		b.Run("encode"+tc.suffix, func(b *testing.B) {
+			var f view.Frame
+			view.CopyForStream(w, o)
+			view.DrawAndEncode(&f) // the frame, the scratch and the message grow once
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				n = view.DrawAndEncode(&f)
+			}
+			b.ReportMetric(float64(n), "bytes/frame")
+		})
+	}
 }

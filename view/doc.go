@@ -26,7 +26,9 @@
 // as length-prefixed binary messages that the page reads with fetch. The
 // game loop calls [Handler.Publish] after
 // Step; Publish never blocks: it returns at once when nobody watches,
-// captures at most MaxFPS frames a second, and drops a client whose send
+// captures at most MaxFPS frames a second (on the loop, a plain copy of
+// the world's state with [collide.World.CopyScene]; the drawing and the
+// encoding run on another goroutine), and drops a client whose send
 // buffer is full instead of waiting for it. In steady state a published
 // frame allocates nothing: frames, the encoder's scratch and the encoded
 // messages (one a frame, shared by its clients) are recycled.

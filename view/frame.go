@@ -1,7 +1,6 @@
 package view
 
 import (
-	"math"
 	"reflect"
 
 	"github.com/collide-go/collide"
@@ -65,7 +64,7 @@ type Frame struct {
 	texts  []string
 	bodies []BodyMeta
 	bounds collide.AABB
-	inside bool // bounds holds something
+	inside bool // bounds holds something, kept up to date by add
 }
 
 var _ collide.Drawer = (*Frame)(nil)
@@ -78,6 +77,14 @@ func Capture(f *Frame, w *collide.World, o collide.DrawOptions) *Frame {
 	f.Stats = w.Stats()
 	w.Draw(f, o)
 	return f
+}
+
+// drawScene draws sc into f (reset first) and records st as the world's
+// stats: Capture from a copy of the world.
+func (f *Frame) drawScene(sc *collide.Scene, st collide.Stats) {
+	f.Reset()
+	f.Stats = st
+	sc.Draw(f)
 }
 
 // Reset empties f, keeping its memory.
@@ -98,9 +105,6 @@ func (f *Frame) Bodies() []BodyMeta { return f.bodies }
 // Bounds returns the box around everything drawn, or an empty box
 // (Min > Max) for an empty frame.
 func (f *Frame) Bounds() collide.AABB {
-	if !f.inside && len(f.prims) > 0 {
-		f.computeBounds()
-	}
 	if !f.inside {
 		return collide.AABB{Min: collide.V(1, 1), Max: collide.V(-1, -1)}
 	}
@@ -129,39 +133,52 @@ func safeUser(v any) any {
 }
 
 // add records a primitive whose points were appended from index i on.
+// The caller widens the bounds over them (widen): each Drawer method
+// does it while its points are at hand, in the fewest comparisons its
+// primitive allows, rather than in a pass of its own.
 func (f *Frame) add(o op, i int, r float64, st collide.Style) {
 	body := f.body
 	if int(body) >= len(f.bodies) {
 		body = -1 // a zero Frame, drawn to before any Body call
 	}
 	f.prims = append(f.prims, prim{op: o, layer: f.layer, body: body, i: int32(i), n: int32(len(f.pts) - i), r: r, st: st, text: -1})
-	f.inside = false // bounds are computed again when asked
 	if o != opPolygon && o != opCircle {
 		f.body = -1 // only a body's outline belongs to it
 	}
 }
 
-// computeBounds sets the box around every primitive.
-func (f *Frame) computeBounds() {
-	lo, hi := collide.V(math.Inf(1), math.Inf(1)), collide.V(math.Inf(-1), math.Inf(-1))
-	for _, p := range f.prims {
-		for _, q := range f.pts[p.i : p.i+p.n] {
-			// Plain comparisons: the points are finite.
-			if q.X-p.r < lo.X {
-				lo.X = q.X - p.r
-			}
-			if q.X+p.r > hi.X {
-				hi.X = q.X + p.r
-			}
-			if q.Y-p.r < lo.Y {
-				lo.Y = q.Y - p.r
-			}
-			if q.Y+p.r > hi.Y {
-				hi.Y = q.Y + p.r
-			}
-		}
+// widen grows f's bounds to hold the box from lo to hi (lo ≤ hi).
+func (f *Frame) widen(lo, hi collide.Vec2) {
+	if !f.inside {
+		f.bounds, f.inside = collide.AABB{Min: lo, Max: hi}, true
+		return
 	}
-	f.bounds, f.inside = collide.AABB{Min: lo, Max: hi}, lo.X <= hi.X
+	// Plain comparisons: the points are finite.
+	b := &f.bounds
+	if lo.X < b.Min.X {
+		b.Min.X = lo.X
+	}
+	if lo.Y < b.Min.Y {
+		b.Min.Y = lo.Y
+	}
+	if hi.X > b.Max.X {
+		b.Max.X = hi.X
+	}
+	if hi.Y > b.Max.Y {
+		b.Max.Y = hi.Y
+	}
+}
+
+// span returns the box from a to b, either way round.
+func span(a, b collide.Vec2) (lo, hi collide.Vec2) {
+	lo, hi = a, b
+	if b.X < a.X {
+		lo.X, hi.X = b.X, a.X
+	}
+	if b.Y < a.Y {
+		lo.Y, hi.Y = b.Y, a.Y
+	}
+	return lo, hi
 }
 
 // Polygon records a closed outline.
@@ -169,36 +186,59 @@ func (f *Frame) Polygon(pts []collide.Vec2, st collide.Style) {
 	i := len(f.pts)
 	f.pts = append(f.pts, pts...)
 	f.add(opPolygon, i, 0, st)
+	if len(pts) == 0 {
+		return
+	}
+	lo, hi := pts[0], pts[0]
+	for _, q := range pts[1:] {
+		if q.X < lo.X {
+			lo.X = q.X
+		} else if q.X > hi.X {
+			hi.X = q.X
+		}
+		if q.Y < lo.Y {
+			lo.Y = q.Y
+		} else if q.Y > hi.Y {
+			hi.Y = q.Y
+		}
+	}
+	f.widen(lo, hi)
 }
 
 // Circle records a disc.
 func (f *Frame) Circle(c collide.Vec2, r float64, st collide.Style) {
 	f.pts = append(f.pts, c)
 	f.add(opCircle, len(f.pts)-1, r, st)
+	f.widen(collide.V(c.X-r, c.Y-r), collide.V(c.X+r, c.Y+r))
 }
 
 // Segment records a segment swept by a disc of radius r.
 func (f *Frame) Segment(a, b collide.Vec2, r float64, st collide.Style) {
 	f.pts = append(f.pts, a, b)
 	f.add(opSegment, len(f.pts)-2, r, st)
+	lo, hi := span(a, b)
+	f.widen(collide.V(lo.X-r, lo.Y-r), collide.V(hi.X+r, hi.Y+r))
 }
 
 // Point records a dot.
 func (f *Frame) Point(p collide.Vec2, c collide.Color) {
 	f.pts = append(f.pts, p)
 	f.add(opPoint, len(f.pts)-1, 0, collide.Style{Fill: c})
+	f.widen(p, p)
 }
 
 // Arrow records an arrow from tail to head.
 func (f *Frame) Arrow(from, to collide.Vec2, c collide.Color) {
 	f.pts = append(f.pts, from, to)
 	f.add(opArrow, len(f.pts)-2, 0, collide.Style{Stroke: c})
+	f.widen(span(from, to))
 }
 
 // Box records a box outline.
 func (f *Frame) Box(b collide.AABB, c collide.Color) {
 	f.pts = append(f.pts, b.Min, b.Max)
 	f.add(opBox, len(f.pts)-2, 0, collide.Style{Stroke: c})
+	f.widen(span(b.Min, b.Max))
 }
 
 // Text records a label.
@@ -207,6 +247,7 @@ func (f *Frame) Text(p collide.Vec2, s string, c collide.Color) {
 	f.add(opText, len(f.pts)-1, 0, collide.Style{Fill: c})
 	f.prims[len(f.prims)-1].text = int32(len(f.texts))
 	f.texts = append(f.texts, s)
+	f.widen(p, p)
 }
 
 // CopyFrom makes f a copy of g that shares nothing mutable with it.

@@ -96,11 +96,14 @@ type Handler struct {
 	skipped atomic.Uint64
 	// The encoder and its scratch: one encoder runs at a time (encoding).
 	enc encoder
-	// pending is the frame handed to the encoder goroutine, which runs
-	// sendFn (h.sendPending, made once: a go statement with arguments
-	// would allocate a closure a frame).
-	pending *Frame
-	sendFn  func()
+	// scene is the copy of the world Publish hands to the encoder
+	// goroutine, with its number and the world's stats; the goroutine
+	// runs sendFn (h.sendScene, made once: a go statement with arguments
+	// would allocate a closure a frame) and draws it into a frame.
+	scene      collide.Scene
+	sceneSeq   uint64
+	sceneStats collide.Stats
+	sendFn     func()
 
 	mu       sync.Mutex
 	clients  map[*client]struct{}
@@ -149,7 +152,7 @@ func NewHandler(o Options) *Handler {
 		o.Draw = collide.DrawOptions{Contacts: true, MTV: true, AABBs: true, FatAABBs: true}
 	}
 	h := &Handler{o: o, clients: make(map[*client]struct{}), now: time.Now}
-	h.sendFn = h.sendPending
+	h.sendFn = h.sendScene
 	if o.MaxFPS > 0 {
 		h.period = time.Second / time.Duration(o.MaxFPS)
 	}
@@ -160,9 +163,11 @@ func NewHandler(o Options) *Handler {
 // the goroutine that owns w, after Step. It never blocks on a client: with
 // nobody watching it returns after an atomic load (and counts the skip);
 // otherwise, at most
-// MaxFPS times a second, it copies the frame (Capture into a recycled
-// Frame) and hands it to a goroutine that encodes it and queues it for
-// each client that has room (see ClientBuffer and MaxMissed). A frame
+// MaxFPS times a second, it copies what the drawing reads of the world
+// (World.CopyScene: the bodies' state, the contacts; a plain copy) and
+// hands it to a goroutine that draws it into a recycled Frame, encodes
+// it and queues it for each client that has room (see ClientBuffer and
+// MaxMissed). A frame
 // offered while the previous one is still being encoded is skipped.
 // Frames and encoded messages are recycled: once they have grown to the
 // world's size, a published frame allocates nothing here, on the loop's
@@ -193,26 +198,32 @@ func (h *Handler) Publish(w *collide.World) {
 		h.skip()
 		return
 	}
-	f := h.takeFrame()
 	o := h.o.Draw
 	if h.boxes.Load() == 0 {
 		o.AABBs, o.FatAABBs = false, false
 	}
-	Capture(f, w, o)
+	// On the loop, a plain copy of what the drawing reads; the encoder
+	// draws it into a frame.
+	w.CopyScene(&h.scene, o)
 	h.seq++
-	f.Seq = h.seq
+	h.sceneSeq, h.sceneStats = h.seq, w.Stats()
 	if h.syncEncode {
-		h.send(f)
+		h.sendScene()
 		return
 	}
-	// The go statement orders this write before the goroutine's read, and
-	// the next write waits for encoding, cleared after that read.
-	h.pending = f
+	// The go statement orders these writes before the goroutine's reads,
+	// and the next writes wait for encoding, cleared after those reads.
 	go h.sendFn()
 }
 
-// sendPending sends h.pending; it runs on the encoder goroutine.
-func (h *Handler) sendPending() { h.send(h.pending) }
+// sendScene draws h.scene into a recycled frame and sends it; it runs on
+// the encoder goroutine (on the loop's with syncEncode).
+func (h *Handler) sendScene() {
+	f := h.takeFrame()
+	f.drawScene(&h.scene, h.sceneStats)
+	f.Seq = h.sceneSeq
+	h.send(f)
+}
 
 func (h *Handler) skip() { h.skipped.Add(1) }
 
