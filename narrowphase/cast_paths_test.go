@@ -146,3 +146,48 @@ func TestCastBoxesMatchesMinkowski(t *testing.T) {
 		t.Fatalf("only %d answered, %d hits: the cases test too little", answered, hits)
 	}
 }
+
+// TestCastCirclesIsMinkowski requires castCircles to give castMink's
+// answer bit for bit (it takes the same steps on the same numbers) on
+// random offset circles, turned, touching, overlapping and apart, at the
+// origin and far from it.
+func TestCastCirclesIsMinkowski(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	n := 100000
+	if testing.Short() {
+		n = 20000
+	}
+	hits := 0
+	for i := range n {
+		base := [4]float64{0, 1e3, 1e6, 1e12}[i%4]
+		circle := func() shape.Shape {
+			c := shape.Vec2{}
+			if r.IntN(2) == 0 {
+				c = shape.Vec2{X: r.Float64() - 0.5, Y: r.Float64() - 0.5}
+			}
+			s, err := shape.NewOffsetCircle(c, 0.125+2*r.Float64())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		a, b := circle(), circle()
+		tb := shape.NewTransform(shape.Vec2{X: base + r.Float64(), Y: -base - r.Float64()}, 6.3*r.Float64())
+		ta := shape.NewTransform(tb.Pos.Add(shape.Vec2{X: 16*r.Float64() - 8, Y: 16*r.Float64() - 8}), 6.3*r.Float64())
+		if i%7 == 0 {
+			ta = tb // concentric placements: overlapping
+		}
+		d := shape.Vec2{X: 32*r.Float64() - 16, Y: 32*r.Float64() - 16}
+		h1, hit1 := castCircles(a, ta, d, b, tb)
+		h2, hit2 := castMink(a, ta, d, b, tb)
+		if h1 != h2 || hit1 != hit2 {
+			t.Fatalf("case %d: %v at %v by %v, %v at %v: castCircles %+v %v, castMink %+v %v", i, a, ta, d, b, tb, h1, hit1, h2, hit2)
+		}
+		if hit1 {
+			hits++
+		}
+	}
+	if hits < n/10 {
+		t.Fatalf("only %d hits of %d", hits, n)
+	}
+}
