@@ -223,8 +223,8 @@ func (w *World) Draw(d Drawer, o DrawOptions) {
 			}
 		}
 	}
-	shown := func(c *Contact) bool {
-		return !clip || visible(c.A.slot()) || visible(c.B.slot())
+	shown := func(c *contact) bool {
+		return !clip || visible(c.a.slot()) || visible(c.b.slot())
 	}
 	if o.Contacts {
 		d.Layer(LayerContacts)
@@ -234,10 +234,10 @@ func (w *World) Draw(d Drawer, o DrawOptions) {
 				continue
 			}
 			col := pal.Contact
-			if c.Swept {
+			if c.swept() {
 				col = pal.SweptContact
 			}
-			for _, p := range c.Manifold.Points[:c.Manifold.Count] {
+			for _, p := range c.points[:c.count()] {
 				d.Point(p.Point, col)
 			}
 		}
@@ -245,8 +245,8 @@ func (w *World) Draw(d Drawer, o DrawOptions) {
 	if o.MTV {
 		d.Layer(LayerMTV)
 		for i := range w.contacts {
-			if c := &w.contacts[i]; shown(c) && !c.Swept {
-				drawMTV(d, c.Manifold, pal.MTV)
+			if c := &w.contacts[i]; shown(c) && !c.swept() {
+				drawMTV(d, c.manifold(), pal.MTV)
 			}
 		}
 	}
