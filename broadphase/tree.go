@@ -97,8 +97,7 @@ type Tree struct {
 	moved   []int32  // proxies to query at the next UpdatePairs
 	cand    []uint64 // scratch: candidate keys found by the queries
 	candTmp []uint64 // scratch: radix sort buffer
-	pairs   []Pair   // the pair set, sorted by key
-	next    []Pair   // scratch: the pair set being built
+	pairs   []Pair   // the pair set, sorted by key; see UpdatePairs for its array
 	// Parallel queries (SetParallel), nil until set: a small world's tree
 	// carries none of it.
 	par        *parallel
@@ -290,9 +289,20 @@ func (t *Tree) UpdatePairs() {
 	t.sortCandidates()
 	st.Candidates = len(t.cand)
 
-	// Merge the sorted candidates into the sorted pair set.
+	// Merge the sorted candidates into the sorted pair set, in its own
+	// array rather than a second one: the set moves up by len(cand)
+	// first, so that the merged set, written from the start, never
+	// overtakes the pairs still to be read (after reading i pairs and j
+	// candidates, at most i+j are written, and pair i sits at
+	// len(cand)+i).
 	old, cand := t.pairs, t.cand
-	next := t.next[:0]
+	if need := len(old) + len(cand); cap(old) < need {
+		old = slices.Grow(old, need-len(old))
+	}
+	buf := old[:len(old)+len(cand)]
+	copy(buf[len(cand):], old)
+	old = buf[len(cand):]
+	next := buf[:0]
 	i, j := 0, 0
 	for i < len(old) || j < len(cand) {
 		var k uint64
@@ -332,7 +342,7 @@ func (t *Tree) UpdatePairs() {
 			st.EndedPairs++
 		}
 	}
-	t.pairs, t.next = next, old[:0]
+	t.pairs = next
 
 	for _, id := range t.moved {
 		t.flags[id] &^= flagMoved | flagRefilter
