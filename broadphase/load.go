@@ -19,15 +19,15 @@ func (t *Tree) Load(n int, proxy func(id int32) (tight shape.AABB, static, ok bo
 			continue
 		}
 		for int(id) >= len(t.flags) {
-			t.fat = append(t.fat, shape.AABB{})
 			t.flags = append(t.flags, 0)
 		}
+		t.fat.grow(len(t.flags))
 		fat := fatten(tight, shape.Vec2{}, t.margin, 0)
 		f := flagAlive | flagRefilter
 		if static {
 			f |= flagStatic
 		}
-		t.fat[id] = fat
+		t.fat.set(id, fat)
 		t.flags[id] = t.flags[id]&flagMoved | f
 		t.live++
 		t.extSum += extent(fat)
@@ -38,18 +38,19 @@ func (t *Tree) Load(n int, proxy func(id int32) (tight shape.AABB, static, ok bo
 	if t.live > 0 {
 		mean = t.extSum / float64(t.live)
 	}
-	t.tr.load(t.fat, t.flags, 0, mean, &t.trAt)
-	t.st.load(t.fat, t.flags, flagStatic, mean, &t.stAt)
+	t.tr.load(&t.fat, t.flags, 0, mean, &t.trAt)
+	t.st.load(&t.fat, t.flags, flagStatic, mean, &t.stAt)
 }
 
 // load fills an empty index with the boxes fat[id] of the live ids whose
 // flags have the given static bit, tiled as retune would tile that many
 // (untiled below tileMin).
-func (t *tiled) load(fat []shape.AABB, flags []uint8, static uint8, meanExt float64, tiledAt *int) {
+func (t *tiled) load(fat *fatBoxes, flags []uint8, static uint8, meanExt float64, tiledAt *int) {
 	n := 0
 	for id, f := range flags {
 		if f&flagAlive != 0 && f&flagStatic == static {
-			t.grow(arr(fat[id].Min), arr(fat[id].Max))
+			b := fat.at(int32(id))
+			t.grow(arr(b.Min), arr(b.Max))
 			n++
 			t.n = n
 		}
@@ -63,7 +64,8 @@ func (t *tiled) load(fat []shape.AABB, flags []uint8, static uint8, meanExt floa
 	*t = tiled{}
 	for id, f := range flags {
 		if f&flagAlive != 0 && f&flagStatic == static {
-			t.Insert(arr(fat[id].Min), arr(fat[id].Max), int32(id))
+			b := fat.at(int32(id))
+			t.Insert(arr(b.Min), arr(b.Max), int32(id))
 		}
 	}
 }

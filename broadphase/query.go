@@ -23,7 +23,7 @@ func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
 	stopped := false
 	wide := t.tr.wide || t.st.wide
 	visit := func(mn, mx rect32, id int32) bool {
-		if id == sentinel || (wide && clamped(mn, mx) && !t.fat[id].Overlaps(box)) {
+		if id == sentinel || (wide && clamped(mn, mx) && !t.fat.at(id).Overlaps(box)) {
 			return true
 		}
 		stopped = !fn(id)
@@ -116,7 +116,7 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 			}
 			fat := shape.AABB{Min: vec32(mn), Max: vec32(mx)} // the fat box, but where clamped
 			if wide && clamped(mn, mx) {
-				fat = t.fat[id]
+				fat = t.fat.at(id)
 			}
 			te, _, ok := slab(grow(fat), origin, dir, 0, maxDist)
 			if !ok || (!first && te < cs) || (!last && te >= ce) {

@@ -78,6 +78,12 @@ func to32(x float64) float32 {
 func lo32(p [2]float64) rect32 { return rect32{f32Down(p[0]), f32Down(p[1])} }
 func hi32(p [2]float64) rect32 { return rect32{f32Up(p[0]), f32Up(p[1])} }
 
+// rectOf returns the tree rectangle of the box min, max: lo32(min),
+// hi32(max). For a fat box it is the box32 fatBoxes holds.
+func rectOf(min, max [2]float64) box32 {
+	return box32{f32Down(min[0]), f32Down(min[1]), f32Up(max[0]), f32Up(max[1])}
+}
+
 func f32Down(x float64) float32 {
 	f := float32(x)
 	if float64(f) > x {

@@ -3,7 +3,6 @@ package broadphase
 import (
 	"math"
 
-	"github.com/collide-go/collide/shape"
 	"github.com/tidwall/rtree"
 )
 
@@ -220,16 +219,22 @@ func (t *tiled) Delete(min, max [2]float64, id int32) {
 
 // Replace moves a box from omin, omax to nmin, nmax.
 func (t *tiled) Replace(omin, omax [2]float64, id int32, nmin, nmax [2]float64) {
+	t.replaceRect(omin, omax, rectOf(omin, omax), id, nmin, nmax, rectOf(nmin, nmax))
+}
+
+// replaceRect is Replace given the tree rectangles of both boxes too
+// (rectOf's), which a fat box has at hand.
+func (t *tiled) replaceRect(omin, omax [2]float64, o box32, id int32, nmin, nmax [2]float64, n box32) {
 	t.grow(nmin, nmax)
-	t.wide = t.wide || clamped(lo32(nmin), hi32(nmax))
+	t.wide = t.wide || n.clamped()
 	to := t.tileFor(nmin, nmax) // may move t.tiles: look from up after it
 	from := t.treeOf(omin, omax)
 	if from == to {
-		to.Replace(lo32(omin), hi32(omax), id, lo32(nmin), hi32(nmax), id)
+		to.Replace(rect32{o.x0, o.y0}, rect32{o.x1, o.y1}, id, rect32{n.x0, n.y0}, rect32{n.x1, n.y1}, id)
 		return
 	}
-	from.Delete(lo32(omin), hi32(omax), id)
-	to.Insert(lo32(nmin), hi32(nmax), id)
+	from.Delete(rect32{o.x0, o.y0}, rect32{o.x1, o.y1}, id)
+	to.Insert(rect32{n.x0, n.y0}, rect32{n.x1, n.y1}, id)
 }
 
 // Len returns the number of boxes held.
@@ -270,7 +275,16 @@ func (t *tiled) Search(min, max [2]float64, iter func(min, max rect32, id int32)
 	if t.n == 0 {
 		return
 	}
-	mn, mx := lo32(min), hi32(max)
+	t.searchRect(min, max, rectOf(min, max), iter, stop)
+}
+
+// searchRect is Search given the search box's tree rectangle r too
+// (rectOf's), which a fat box has at hand.
+func (t *tiled) searchRect(min, max [2]float64, r box32, iter func(min, max rect32, id int32) bool, stop *bool) {
+	if t.n == 0 {
+		return
+	}
+	mn, mx := rect32{r.x0, r.y0}, rect32{r.x1, r.y1}
 	// A tiled index's big tree always holds its placeholder (see retune).
 	if t.big.Len() > 0 && (t.side == 0 || t.big.Len() > 1) {
 		if t.big.Search(mn, mx, iter); *stop {
@@ -352,7 +366,7 @@ func (t *tiled) Copy() tiled {
 // size), untiled again below tileMin/2. The boxes are re-inserted from fat, for the ids whose
 // flags are alive and have the given static bit; meanExt is their mean
 // width plus height. It reports whether it did.
-func (t *tiled) retune(fat []shape.AABB, flags []uint8, static uint8, meanExt float64, tiledAt *int) bool {
+func (t *tiled) retune(fat *fatBoxes, flags []uint8, static uint8, meanExt float64, tiledAt *int) bool {
 	n := t.n
 	switch {
 	case t.side == 0 && n >= tileMin:
@@ -381,7 +395,7 @@ func (t *tiled) retune(fat []shape.AABB, flags []uint8, static uint8, meanExt fl
 	}
 	for id, f := range flags {
 		if f&flagAlive != 0 && f&flagStatic == static {
-			b := fat[id]
+			b := fat.at(int32(id))
 			t.Insert(arr(b.Min), arr(b.Max), int32(id))
 		}
 	}

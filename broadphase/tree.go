@@ -2,6 +2,7 @@ package broadphase
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/bits"
 	"slices"
@@ -86,7 +87,7 @@ type Tree struct {
 	filter     func(a, b int32) bool
 
 	// Proxy storage, indexed by id.
-	fat   []shape.AABB
+	fat   fatBoxes
 	flags []uint8
 	live  int32
 	// extSum is the sum over live proxies of their fat width plus height,
@@ -96,8 +97,7 @@ type Tree struct {
 	moved   []int32  // proxies to query at the next UpdatePairs
 	cand    []uint64 // scratch: candidate keys found by the queries
 	candTmp []uint64 // scratch: radix sort buffer
-	pairs   []Pair   // the pair set, sorted by key
-	next    []Pair   // scratch: the pair set being built
+	pairs   []Pair   // the pair set, sorted by key; see UpdatePairs for its array
 	// Parallel queries (SetParallel), nil until set: a small world's tree
 	// carries none of it.
 	par        *parallel
@@ -147,14 +147,14 @@ func (t *Tree) insert(id int32, tight shape.AABB, static uint8) {
 		panic(fmt.Sprintf("broadphase: Insert of negative proxy id %d", id))
 	}
 	for int(id) >= len(t.flags) {
-		t.fat = append(t.fat, shape.AABB{})
 		t.flags = append(t.flags, 0)
 	}
+	t.fat.grow(len(t.flags))
 	if t.flags[id]&flagAlive != 0 {
 		panic(fmt.Sprintf("broadphase: Insert of live proxy %d", id))
 	}
 	fat := fatten(tight, shape.Vec2{}, t.margin, 0)
-	t.fat[id] = fat
+	t.fat.set(id, fat)
 	t.flags[id] = t.flags[id]&flagMoved | flagAlive | flagRefilter | static
 	t.treeOf(id).Insert(arr(fat.Min), arr(fat.Max), id)
 	t.live++
@@ -172,9 +172,9 @@ func (t *Tree) retune(static uint8) {
 		mean = t.extSum / float64(t.live)
 	}
 	if static != 0 {
-		t.st.retune(t.fat, t.flags, flagStatic, mean, &t.stAt)
+		t.st.retune(&t.fat, t.flags, flagStatic, mean, &t.stAt)
 	} else {
-		t.tr.retune(t.fat, t.flags, 0, mean, &t.trAt)
+		t.tr.retune(&t.fat, t.flags, 0, mean, &t.trAt)
 	}
 }
 
@@ -190,7 +190,7 @@ func (t *Tree) treeOf(id int32) *tiled {
 // [Tree.UpdatePairs]. Removing an id that is not alive panics.
 func (t *Tree) Remove(id int32) {
 	t.mustLive(id, "Remove")
-	fat := t.fat[id]
+	fat := t.fat.at(id)
 	static := t.flags[id] & flagStatic
 	t.treeOf(id).Delete(arr(fat.Min), arr(fat.Max), id)
 	t.flags[id] &^= flagAlive | flagStatic
@@ -208,14 +208,19 @@ func (t *Tree) Remove(id int32) {
 // the tree at the next [Tree.UpdatePairs].
 func (t *Tree) Update(id int32, tight shape.AABB, disp shape.Vec2) {
 	t.mustLive(id, "Update")
-	old := t.fat[id]
+	// While no fat box was ever beyond float32's range, each is its
+	// float32 rectangle.
+	if t.fat.wide == nil && t.fat.r[id].contains(tight) {
+		return
+	}
+	old, or := t.fat.at(id), t.fat.r[id]
 	if old.ContainsAABB(tight) {
 		return
 	}
 	t.seq++
 	fat := fatten(tight, disp, t.margin, t.frames*stretchJitter(t.seq))
-	t.fat[id] = fat
-	t.treeOf(id).Replace(arr(old.Min), arr(old.Max), id, arr(fat.Min), arr(fat.Max))
+	fr := t.fat.set(id, fat)
+	t.treeOf(id).replaceRect(arr(old.Min), arr(old.Max), or, id, arr(fat.Min), arr(fat.Max), fr)
 	t.extSum += extent(fat) - extent(old)
 	t.reinserted++
 	t.markMoved(id)
@@ -284,9 +289,20 @@ func (t *Tree) UpdatePairs() {
 	t.sortCandidates()
 	st.Candidates = len(t.cand)
 
-	// Merge the sorted candidates into the sorted pair set.
+	// Merge the sorted candidates into the sorted pair set, in its own
+	// array rather than a second one: the set moves up by len(cand)
+	// first, so that the merged set, written from the start, never
+	// overtakes the pairs still to be read (after reading i pairs and j
+	// candidates, at most i+j are written, and pair i sits at
+	// len(cand)+i).
 	old, cand := t.pairs, t.cand
-	next := t.next[:0]
+	if need := len(old) + len(cand); cap(old) < need {
+		old = slices.Grow(old, need-len(old))
+	}
+	buf := old[:len(old)+len(cand)]
+	copy(buf[len(cand):], old)
+	old = buf[len(cand):]
+	next := buf[:0]
 	i, j := 0, 0
 	for i < len(old) || j < len(cand) {
 		var k uint64
@@ -326,7 +342,7 @@ func (t *Tree) UpdatePairs() {
 			st.EndedPairs++
 		}
 	}
-	t.pairs, t.next = next, old[:0]
+	t.pairs = next
 
 	for _, id := range t.moved {
 		t.flags[id] &^= flagMoved | flagRefilter
@@ -348,16 +364,16 @@ func (t *Tree) queryMoved(moved []int32, cand []uint64) ([]uint64, int) {
 			continue
 		}
 		queried++
-		fat := t.fat[id]
+		fat, r := t.fat.at(id), t.fat.r[id]
 		found := func(mn, mx rect32, j int32) bool {
-			if j != id && j != sentinel && (j > id || t.flags[j]&flagMoved == 0) && (!wide || !clamped(mn, mx) || t.fat[j].Overlaps(fat)) {
+			if j != id && j != sentinel && (j > id || t.flags[j]&flagMoved == 0) && (!wide || !clamped(mn, mx) || t.fat.at(j).Overlaps(fat)) {
 				cand = append(cand, pairKey(id, j))
 			}
 			return true
 		}
-		t.tr.Search(arr(fat.Min), arr(fat.Max), found, &never)
+		t.tr.searchRect(arr(fat.Min), arr(fat.Max), r, found, &never)
 		if t.flags[id]&flagStatic == 0 {
-			t.st.Search(arr(fat.Min), arr(fat.Max), found, &never)
+			t.st.searchRect(arr(fat.Min), arr(fat.Max), r, found, &never)
 		}
 	}
 	return cand, queried
@@ -434,7 +450,7 @@ func (t *Tree) Pairs() []Pair {
 }
 
 // FatAABB returns the fat box of proxy id, the box the tree indexes it by.
-func (t *Tree) FatAABB(id int32) shape.AABB { return t.fat[id] }
+func (t *Tree) FatAABB(id int32) shape.AABB { return t.fat.at(id) }
 
 // Alive reports whether proxy id is alive, and if so whether it is static.
 func (t *Tree) Alive(id int32) (alive, static bool) {
@@ -570,7 +586,7 @@ func (t *Tree) Clone() *Tree {
 	}
 	c := &Tree{
 		margin: t.margin, frames: t.frames,
-		fat: slices.Clone(t.fat), flags: slices.Clone(t.flags), live: t.live, extSum: t.extSum,
+		fat: fatBoxes{r: slices.Clone(t.fat.r), wide: maps.Clone(t.fat.wide)}, flags: slices.Clone(t.flags), live: t.live, extSum: t.extSum,
 		moved: slices.Clone(t.moved), pairs: slices.Clone(t.pairs),
 		reinserted: t.reinserted, seq: t.seq, stats: t.stats,
 	}

@@ -18,8 +18,8 @@ import (
 // overlapping fat boxes that the filter accepts is missing). It calls the filter, which
 // must therefore be pure.
 func (t *Tree) validate(tight []shape.AABB) error {
-	if len(t.fat) != len(t.flags) {
-		return fmt.Errorf("slice lengths fat %d, flags %d", len(t.fat), len(t.flags))
+	if len(t.fat.r) != len(t.flags) {
+		return fmt.Errorf("slice lengths fat %d, flags %d", len(t.fat.r), len(t.flags))
 	}
 	live, moved := 0, 0
 	for i, f := range t.flags {
@@ -30,8 +30,8 @@ func (t *Tree) validate(tight []shape.AABB) error {
 			continue
 		}
 		live++
-		if i < len(tight) && !t.fat[i].ContainsAABB(tight[i]) {
-			return fmt.Errorf("proxy %d: tight box %v outside fat box %v", i, tight[i], t.fat[i])
+		if i < len(tight) && !t.fat.at(int32(i)).ContainsAABB(tight[i]) {
+			return fmt.Errorf("proxy %d: tight box %v outside fat box %v", i, tight[i], t.fat.at(int32(i)))
 		}
 	}
 	if live != int(t.live) || t.tr.Len()+t.st.Len() != live {
@@ -56,8 +56,8 @@ func (t *Tree) validate(tight []shape.AABB) error {
 				err = fmt.Errorf("rtree holds proxy %d twice", id)
 			case t.flags[id]&flagStatic != static:
 				err = fmt.Errorf("proxy %d is in the %s rtree", id, tree)
-			case mn != lo32(arr(t.fat[id].Min)) || mx != hi32(arr(t.fat[id].Max)):
-				err = fmt.Errorf("rtree holds proxy %d as %v-%v, fat box %v", id, mn, mx, t.fat[id])
+			case mn != lo32(arr(t.fat.at(id).Min)) || mx != hi32(arr(t.fat.at(id).Max)):
+				err = fmt.Errorf("rtree holds proxy %d as %v-%v, fat box %v", id, mn, mx, t.fat.at(id))
 			}
 			if id >= 0 && int(id) < len(seen) {
 				seen[id] = true
@@ -72,10 +72,10 @@ func (t *Tree) validate(tight []shape.AABB) error {
 	if err != nil {
 		return err
 	}
-	if err := t.tr.validate(t.fat); err != nil {
+	if err := t.tr.validate(&t.fat); err != nil {
 		return fmt.Errorf("moving tree: %w", err)
 	}
-	if err := t.st.validate(t.fat); err != nil {
+	if err := t.st.validate(&t.fat); err != nil {
 		return fmt.Errorf("static tree: %w", err)
 	}
 	if len(t.moved) > 0 {
@@ -89,8 +89,8 @@ func (t *Tree) validate(tight []shape.AABB) error {
 			return fmt.Errorf("pairs %v, %v out of order or repeated", t.pairs[i-1], p)
 		case int(p.B) >= len(t.flags) || t.flags[p.A]&t.flags[p.B]&flagAlive == 0:
 			return fmt.Errorf("pair %v has a dead proxy", p)
-		case !t.fat[p.A].Overlaps(t.fat[p.B]):
-			return fmt.Errorf("pair %v: fat boxes %v and %v do not overlap", p, t.fat[p.A], t.fat[p.B])
+		case !t.fat.at(p.A).Overlaps(t.fat.at(p.B)):
+			return fmt.Errorf("pair %v: fat boxes %v and %v do not overlap", p, t.fat.at(p.A), t.fat.at(p.B))
 		case t.filter != nil && !t.filter(p.A, p.B):
 			return fmt.Errorf("pair %v: rejected by the filter", p)
 		}
@@ -100,12 +100,12 @@ func (t *Tree) validate(tight []shape.AABB) error {
 			continue
 		}
 		a := int32(i)
-		t.Query(t.fat[i], func(b int32) bool {
+		t.Query(t.fat.at(int32(i)), func(b int32) bool {
 			if b <= a || t.flags[a]&t.flags[b]&flagStatic != 0 || (t.filter != nil && !t.filter(a, b)) {
 				return true
 			}
 			if _, found := slices.BinarySearchFunc(t.pairs, Pair{a, b}, comparePairs); !found {
-				err = fmt.Errorf("pair {%d %d} missing: fat boxes %v and %v overlap", a, b, t.fat[a], t.fat[b])
+				err = fmt.Errorf("pair {%d %d} missing: fat boxes %v and %v overlap", a, b, t.fat.at(a), t.fat.at(b))
 			}
 			return err == nil
 		})
@@ -131,7 +131,7 @@ func comparePairs(p, q Pair) int {
 
 // validate checks that every box in a tile lies within the tile's cell
 // grown by reach, which searches rely on; fat holds the boxes by id.
-func (t *tiled) validate(fat []shape.AABB) error {
+func (t *tiled) validate(fat *fatBoxes) error {
 	var err error
 	for i, j := range t.index {
 		if j < 0 {
@@ -144,7 +144,8 @@ func (t *tiled) validate(fat []shape.AABB) error {
 			if id == sentinel {
 				return true
 			}
-			lo, hi := arr(fat[id].Min), arr(fat[id].Max)
+			b := fat.at(id)
+			lo, hi := arr(b.Min), arr(b.Max)
 			if o := max(x0-lo[0], y0-lo[1], hi[0]-(x0+t.side), hi[1]-(y0+t.side)); o > t.reach {
 				err = fmt.Errorf("box %d (%v-%v) reaches %g beyond its cell at (%g, %g), reach %g", id, lo, hi, o, x0, y0, t.reach)
 			}

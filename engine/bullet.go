@@ -144,7 +144,7 @@ func (w *World) recordBullets() {
 // that touch (a touch without overlap is not a contact). The pair of two
 // bullets is swept from the lower slot. It only reads the world, so the
 // workers run it.
-func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
+func (w *World) sweepPair(a, c int32, out []contact) []contact {
 	b := &w.b
 	s, k := a, c
 	if b.hot[a].flags&flagBullet == 0 {
@@ -230,11 +230,12 @@ func (w *World) sweepPair(a, c int32, out []Contact) []Contact {
 		n = n.Neg()
 		partA, partB = partS, partK
 	}
-	m := narrowphase.Manifold{Normal: n, Count: 1}
-	m.Points[0] = narrowphase.ContactPoint{Point: h.Point}
-	return append(out, Contact{
-		A: makeID(a, b.hot[a].gen), B: makeID(c, b.hot[c].gen), Manifold: m, PartA: partA, PartB: partB,
-		Sensor: (b.hot[s].flags|b.hot[k].flags)&flagSensor != 0,
-		Swept:  true, TOI: t,
-	})
+	// Its manifold is the touch: one point, depth 0, so the depth field
+	// holds the TOI (see contact).
+	ct := contact{a: makeID(a, b.hot[a].gen), b: makeID(c, b.hot[c].gen), normal: n, depth: t, pa: uint32(partA), pb: uint32(partB) | ctSwept}
+	ct.points[0] = narrowphase.ContactPoint{Point: h.Point}
+	if (b.hot[s].flags|b.hot[k].flags)&flagSensor != 0 {
+		ct.pb |= ctSensor
+	}
+	return append(out, ct)
 }

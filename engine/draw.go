@@ -207,7 +207,7 @@ type drawSource struct {
 	// tree holds the fat boxes; without one (a Scene), fat does, by slot.
 	tree     *broadphase.Tree
 	fat      []shape.AABB
-	contacts []Contact
+	contacts []contact // stored form
 }
 
 // draw draws the frame src holds to d with options o: World.Draw's routine.
@@ -250,8 +250,8 @@ func (src *drawSource) draw(d Drawer, o DrawOptions) {
 			}
 		}
 	}
-	shown := func(c *Contact) bool {
-		return !clip || visible(c.A.slot()) || visible(c.B.slot())
+	shown := func(c *contact) bool {
+		return !clip || visible(c.a.slot()) || visible(c.b.slot())
 	}
 	if o.Contacts {
 		d.Layer(LayerContacts)
@@ -261,10 +261,10 @@ func (src *drawSource) draw(d Drawer, o DrawOptions) {
 				continue
 			}
 			col := pal.Contact
-			if c.Swept {
+			if c.swept() {
 				col = pal.SweptContact
 			}
-			for _, p := range c.Manifold.Points[:c.Manifold.Count] {
+			for _, p := range c.points[:c.count()] {
 				d.Point(p.Point, col)
 			}
 		}
@@ -272,8 +272,8 @@ func (src *drawSource) draw(d Drawer, o DrawOptions) {
 	if o.MTV {
 		d.Layer(LayerMTV)
 		for i := range src.contacts {
-			if c := &src.contacts[i]; shown(c) && !c.Swept {
-				drawMTV(d, c.Manifold, pal.MTV)
+			if c := &src.contacts[i]; shown(c) && !c.swept() {
+				drawMTV(d, c.manifold(), pal.MTV)
 			}
 		}
 	}
@@ -370,9 +370,7 @@ func (w *World) CopyScene(sc *Scene, o DrawOptions) {
 	}
 	s.contacts = s.contacts[:0]
 	if o.Contacts || o.MTV {
-		for c := range w.Contacts() {
-			s.contacts = append(s.contacts, c)
-		}
+		s.contacts = append(s.contacts, w.contacts...)
 	}
 }
 

@@ -217,8 +217,8 @@ func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 		ct := &w.contacts[i]
 		if tag, ok := w.againTag(ct); ok {
 			dst = append(dst, tag)
-			dst = le.AppendUint32(dst, uint32(ct.A.slot()))
-			dst = le.AppendUint32(dst, uint32(ct.B.slot()))
+			dst = le.AppendUint32(dst, uint32(ct.a.slot()))
+			dst = le.AppendUint32(dst, uint32(ct.b.slot()))
 			continue
 		}
 		dst = appendContact(dst, ct)
@@ -235,18 +235,18 @@ func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 // bodies as they are, and its tag if so: a contact of two convex bodies,
 // not swept, neither of them moved or given a new shape since the Step,
 // so that Collide on their shapes and transforms gives it bit for bit.
-func (w *World) againTag(c *Contact) (uint8, bool) {
+func (w *World) againTag(c *contact) (uint8, bool) {
 	b := &w.b
-	sa, sc := c.A.slot(), c.B.slot()
+	sa, sc := c.a.slot(), c.b.slot()
 	fa, fc := b.hot[sa].flags, b.hot[sc].flags
 	// unmoved's test, written out: this runs for every contact of every
 	// snapshot.
-	if c.Swept || c.PartA != 0 || c.PartB != 0 || (fa|fc)&flagMoved != 0 ||
-		c.A != makeID(sa, b.hot[sa].gen) || c.B != makeID(sc, b.hot[sc].gen) ||
+	if c.swept() || c.pa != 0 || c.partB() != 0 || (fa|fc)&flagMoved != 0 ||
+		c.a != makeID(sa, b.hot[sa].gen) || c.b != makeID(sc, b.hot[sc].gen) ||
 		!b.shapes[sa].Kind().Convex() || !b.shapes[sc].Kind().Convex() {
 		return 0, false
 	}
-	if c.Sensor {
+	if c.sensor() {
 		return tagAgainSensor, true
 	}
 	return tagAgain, true
@@ -255,12 +255,12 @@ func (w *World) againTag(c *Contact) (uint8, bool) {
 // unmoved reports whether contact c is one of whole shapes, not swept, of
 // two bodies that have not moved or been given a new shape since the Step:
 // againTag's test but for the convexity.
-func (w *World) unmoved(c *Contact) bool {
+func (w *World) unmoved(c *contact) bool {
 	b := &w.b
-	sa, sc := c.A.slot(), c.B.slot()
+	sa, sc := c.a.slot(), c.b.slot()
 	fa, fc := b.hot[sa].flags, b.hot[sc].flags
-	return !c.Swept && c.PartA == 0 && c.PartB == 0 && (fa|fc)&flagMoved == 0 &&
-		c.A == makeID(sa, b.hot[sa].gen) && c.B == makeID(sc, b.hot[sc].gen)
+	return !c.swept() && c.pa == 0 && c.partB() == 0 && (fa|fc)&flagMoved == 0 &&
+		c.a == makeID(sa, b.hot[sa].gen) && c.b == makeID(sc, b.hot[sc].gen)
 }
 
 // MarshalBinary returns the world's state: bodies and their ids (with
@@ -318,21 +318,21 @@ func (w *World) StateHash() uint64 {
 }
 
 // contact hashes a contact's fields.
-func (h *fnvHash) contact(c *Contact) {
-	m := &c.Manifold
-	h.word(uint64(c.A))
-	h.word(uint64(c.B))
-	h.word(uint64(uint32(c.PartA))<<32 | uint64(uint32(c.PartB)))
+func (h *fnvHash) contact(c *contact) {
+	m := c.manifold()
+	h.word(uint64(c.a))
+	h.word(uint64(c.b))
+	h.word(uint64(c.pa)<<32 | uint64(c.partB()))
 	h.f64(m.Normal.X)
 	h.f64(m.Normal.Y)
 	h.f64(m.Depth)
-	h.word(uint64(m.Count)<<16 | uint64(b2u(c.Sensor))<<8 | uint64(b2u(c.Swept)))
+	h.word(uint64(m.Count)<<16 | uint64(b2u(c.sensor()))<<8 | uint64(b2u(c.swept())))
 	for _, p := range m.Points {
 		h.f64(p.Point.X)
 		h.f64(p.Point.Y)
 		h.f64(p.Depth)
 	}
-	h.f64(c.TOI)
+	h.f64(c.toi())
 }
 
 // fnvHash is 64-bit FNV-1a, fed little-endian words.
@@ -418,14 +418,14 @@ func appendShape(dst []byte, sh shape.Shape) []byte {
 	return dst
 }
 
-func appendContact(dst []byte, c *Contact) []byte {
+func appendContact(dst []byte, c *contact) []byte {
 	le := binary.LittleEndian
-	m := &c.Manifold
+	m := c.manifold()
 	dst = append(dst, tagFull)
-	dst = le.AppendUint64(dst, uint64(c.A))
-	dst = le.AppendUint64(dst, uint64(c.B))
-	dst = le.AppendUint32(dst, uint32(c.PartA))
-	dst = le.AppendUint32(dst, uint32(c.PartB))
+	dst = le.AppendUint64(dst, uint64(c.a))
+	dst = le.AppendUint64(dst, uint64(c.b))
+	dst = le.AppendUint32(dst, c.pa)
+	dst = le.AppendUint32(dst, c.partB())
 	dst = appendF64(dst, m.Normal.X)
 	dst = appendF64(dst, m.Normal.Y)
 	dst = appendF64(dst, m.Depth)
@@ -433,8 +433,8 @@ func appendContact(dst []byte, c *Contact) []byte {
 	for _, p := range m.Points {
 		dst = appendF64(appendF64(appendF64(dst, p.Point.X), p.Point.Y), p.Depth)
 	}
-	dst = append(dst, b2u(c.Sensor), b2u(c.Swept))
-	return appendF64(dst, c.TOI)
+	dst = append(dst, b2u(c.sensor()), b2u(c.swept()))
+	return appendF64(dst, c.toi())
 }
 
 func b2u(b bool) byte {
@@ -633,7 +633,7 @@ func (r *reader) shape() shape.Shape {
 // contacts reads a contact list into dst's array. With again, tags 0 and 2
 // are allowed and their manifolds are computed from b, whose slots are all
 // read, or taken from reuse, which must then be set.
-func (r *reader) contacts(what string, b *bodies, again bool, dst []Contact, reuse *contactReuse) []Contact {
+func (r *reader) contacts(what string, b *bodies, again bool, dst []contact, reuse *contactReuse) []contact {
 	minSize := contactSize
 	if again {
 		minSize = 1 + 4 + 4
@@ -666,30 +666,45 @@ func (r *reader) contacts(what string, b *bodies, again bool, dst []Contact, reu
 }
 
 // fullContact reads a tag 1 contact's fields.
-func (r *reader) fullContact(c *Contact) {
-	c.A, c.B = BodyID(r.u64()), BodyID(r.u64())
+// A swept contact must have depth 0 and any other TOI 0, as Step makes
+// them: the world keeps one of the two (see contact).
+func (r *reader) fullContact(c *contact) {
+	c.a, c.b = BodyID(r.u64()), BodyID(r.u64())
 	pa, pb := r.u32(), r.u32()
-	c.PartA, c.PartB = int(pa), int(pb)
-	m := &c.Manifold
-	m.Normal = shape.V(r.f64(), r.f64())
-	m.Depth = r.f64()
-	m.Count = int(r.u8())
-	for j := range m.Points {
-		m.Points[j] = narrowphase.ContactPoint{Point: shape.V(r.f64(), r.f64()), Depth: r.f64()}
+	c.normal = shape.V(r.f64(), r.f64())
+	depth := r.f64()
+	count := r.u8()
+	for j := range c.points {
+		c.points[j] = narrowphase.ContactPoint{Point: shape.V(r.f64(), r.f64()), Depth: r.f64()}
 	}
 	sensor, swept := r.u8(), r.u8()
-	c.Sensor, c.Swept = sensor == 1, swept == 1
-	c.TOI = r.f64()
-	if r.err == nil && (m.Count < 1 || m.Count > 2 || sensor > 1 || swept > 1 || c.A.slot() >= c.B.slot() ||
+	toi := r.f64()
+	if r.err == nil && (count < 1 || count > 2 || sensor > 1 || swept > 1 || c.a.slot() >= c.b.slot() ||
 		pa > shape.MaxChainPoints || pb > shape.MaxChainPoints) {
-		r.fail("contact %v–%v malformed", c.A, c.B)
+		r.fail("contact %v–%v malformed", c.a, c.b)
+		return
+	}
+	c.pa, c.pb, c.depth = pa, pb, depth
+	zero := toi // bit for bit, as Step leaves it
+	if swept == 1 {
+		c.pb |= ctSwept
+		c.depth, zero = toi, depth
+	}
+	if count == 2 {
+		c.pb |= ctTwo
+	}
+	if sensor == 1 {
+		c.pb |= ctSensor
+	}
+	if r.err == nil && math.Float64bits(zero) != 0 {
+		r.fail("contact %v–%v: depth %v with TOI %v (swept %d), where Step leaves one of them 0", c.a, c.b, depth, toi, swept)
 	}
 }
 
 // againContact reads a tag 0 or 2 contact's slots and computes its manifold
 // from the bodies in b, as Step did, or takes it from reuse (which also
 // knows which of b's bodies are convex).
-func (r *reader) againContact(c *Contact, b *bodies, sensor bool, reuse *contactReuse) {
+func (r *reader) againContact(c *contact, b *bodies, sensor bool, reuse *contactReuse) {
 	sa, sc := r.u32(), r.u32()
 	if r.err != nil {
 		return
@@ -713,7 +728,7 @@ func (r *reader) againContact(c *Contact, b *bodies, sensor bool, reuse *contact
 		r.fail("contact slots %d, %d: the bodies do not touch", sa, sc)
 		return
 	}
-	*c = Contact{A: makeID(int32(sa), b.hot[sa].gen), B: makeID(int32(sc), b.hot[sc].gen), Manifold: m, Sensor: sensor}
+	*c = makeContact(makeID(int32(sa), b.hot[sa].gen), makeID(int32(sc), b.hot[sc].gen), &m, 0, 0, sensor)
 }
 
 // UnmarshalBinary restores a state MarshalBinary encoded, in place: ids,
@@ -1033,7 +1048,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 type restoreBufs struct {
 	b              bodies
 	cache          *snapCache
-	contacts, prev []Contact
+	contacts, prev []contact
 	began, ended   []int32
 	seen           []bool  // scratch for slotList
 	listed         []uint8 // scratch: which list a slot is in
@@ -1085,7 +1100,7 @@ func (cr *contactReuse) manifold(sa, sc uint32) (narrowphase.Manifold, bool) {
 	if !cr.w.unmoved(c) {
 		return narrowphase.Manifold{}, false
 	}
-	return c.Manifold, true
+	return c.manifold(), true
 }
 
 // match reports whether the encoded shapes in p start with shape j or j+1

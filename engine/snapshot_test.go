@@ -111,12 +111,12 @@ func sameRestore(want, got *World) error {
 			return fmt.Errorf("slot %d: %+v %v %v, want %+v %v %v", s, gh, gb.xf[s], gb.shapes[s], wh, wb.xf[s], wb.shapes[s])
 		}
 	}
-	for _, l := range [][2][]Contact{{want.contacts, got.contacts}, {want.prev, got.prev}} {
+	for _, l := range [][2][]contact{{want.contacts, got.contacts}, {want.prev, got.prev}} {
 		if len(l[0]) != len(l[1]) {
 			return fmt.Errorf("%d contacts, want %d", len(l[1]), len(l[0]))
 		}
 		for i := range l[0] {
-			wc, gc := l[0][i], l[1][i]
+			wc, gc := l[0][i].export(), l[1][i].export()
 			if wc.A != gc.A || wc.B != gc.B || wc.PartA != gc.PartA || wc.PartB != gc.PartB || wc.Sensor != gc.Sensor ||
 				wc.Swept != gc.Swept || !bitsEq(wc.TOI, gc.TOI) || !sameManifold(wc.Manifold, gc.Manifold) {
 				return fmt.Errorf("contact %d: %+v, want %+v", i, gc, wc)

@@ -100,7 +100,7 @@ func (w *World) Step() {
 
 // narrow runs the narrow phase on pairs and appends the contacts to out, in
 // pair order.
-func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
+func (w *World) narrow(pairs []broadphase.Pair, out []contact) []contact {
 	b := &w.b
 	for _, p := range pairs {
 		a, c := p.A, p.B
@@ -121,7 +121,9 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 			n := len(out)
 			idA, idC, sensor := makeID(a, b.hot[a].gen), makeID(c, b.hot[c].gen), (fa|fc)&flagSensor != 0
 			narrowphase.CollideParts(sa, b.xf[a], sc, b.xf[c], func(pa, pc int, m narrowphase.Manifold) bool {
-				out = append(out, Contact{A: idA, B: idC, PartA: pa, PartB: pc, Manifold: m, Sensor: sensor})
+				var ct *contact
+				out, ct = grow1(out)
+				ct.set(idA, idC, &m, pa, pc, sensor)
 				return true
 			})
 			if len(out) == n && (fa|fc)&flagBullet != 0 {
@@ -136,12 +138,9 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 			}
 			continue
 		}
-		out = append(out, Contact{
-			A:        makeID(a, b.hot[a].gen),
-			B:        makeID(c, b.hot[c].gen),
-			Manifold: m,
-			Sensor:   (fa|fc)&flagSensor != 0,
-		})
+		var ct *contact
+		out, ct = grow1(out)
+		ct.set(makeID(a, b.hot[a].gen), makeID(c, b.hot[c].gen), &m, 0, 0, (fa|fc)&flagSensor != 0)
 	}
 	return out
 }
@@ -166,7 +165,7 @@ func (w *World) diffContacts() {
 			w.began = append(w.began, int32(j))
 			j++
 		default:
-			if prev[i].A != cur[j].A || prev[i].B != cur[j].B {
+			if prev[i].a != cur[j].a || prev[i].b != cur[j].b {
 				w.ended = append(w.ended, int32(i))
 				w.began = append(w.began, int32(j))
 			}
@@ -177,17 +176,17 @@ func (w *World) diffContacts() {
 }
 
 // slotKey returns a contact's slot pair as one key. It and contactBefore
-// take pointers: a Contact is 144 bytes, copied at each call otherwise.
-func slotKey(c *Contact) uint64 { return uint64(uint32(c.A))<<32 | uint64(uint32(c.B)) }
+// take pointers: a contact is 96 bytes, copied at each call otherwise.
+func slotKey(c *contact) uint64 { return uint64(uint32(c.a))<<32 | uint64(uint32(c.b)) }
 
 // contactBefore orders contacts by slot pair, then part pair: the order
 // Step produces them in.
-func contactBefore(x, y *Contact) bool {
+func contactBefore(x, y *contact) bool {
 	if kx, ky := slotKey(x), slotKey(y); kx != ky {
 		return kx < ky
 	}
-	if x.PartA != y.PartA {
-		return x.PartA < y.PartA
+	if x.pa != y.pa {
+		return x.pa < y.pa
 	}
-	return x.PartB < y.PartB
+	return x.partB() < y.partB()
 }

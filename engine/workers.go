@@ -14,7 +14,7 @@ import (
 // each chunk.
 type pool struct {
 	jobs chan job // the shared workers' queue, taken at the first parallel step
-	bufs [][]Contact
+	bufs [][]contact
 	wg   sync.WaitGroup
 	n    int
 }
@@ -24,7 +24,7 @@ type pool struct {
 type job struct {
 	w     *World
 	pairs []broadphase.Pair
-	buf   *[]Contact
+	buf   *[]contact
 	// fn, when set, is a range of a parallel loop (the broad phase's
 	// queries): fn(worker, lo, hi).
 	fn             func(worker, lo, hi int)
@@ -59,7 +59,7 @@ func sharedJobs(want int) chan job {
 }
 
 func newPool(n int) *pool {
-	return &pool{bufs: make([][]Contact, n), n: n}
+	return &pool{bufs: make([][]contact, n), n: n}
 }
 
 func worker(jobs <-chan job) {
@@ -94,7 +94,7 @@ func (p *pool) send(j job) {
 
 // run splits pairs among the workers and the caller, waits, and appends the
 // merged contacts to out.
-func (p *pool) run(w *World, pairs []broadphase.Pair, out []Contact) []Contact {
+func (p *pool) run(w *World, pairs []broadphase.Pair, out []contact) []contact {
 	chunk := (len(pairs) + p.n - 1) / p.n
 	p.wg.Add(p.n - 1)
 	for i := 1; i < p.n; i++ {

@@ -58,7 +58,7 @@ func TestWorkersAreShared(t *testing.T) {
 		}
 		i := 0
 		for c := range w.Contacts() {
-			r := ref.contacts[i]
+			r := ref.contacts[i].export()
 			if c.Manifold != r.Manifold || c.A != r.A || c.B != r.B {
 				t.Fatalf("world's contact %d = %+v, want %+v", i, c, r)
 			}

@@ -95,7 +95,7 @@ type World struct {
 	b    bodies
 	tree *broadphase.Tree
 
-	contacts, prev []Contact
+	contacts, prev []contact  // stored compactly; see contact
 	bullets        *bulletSet // nil until the first bullet
 	began, ended   []int32    // indexes into contacts and prev
 	stats          Stats
@@ -195,7 +195,7 @@ func (w *World) Workers() int { return w.cfg.Workers }
 func (w *World) Contacts() iter.Seq[Contact] {
 	return func(yield func(Contact) bool) {
 		for i := range w.contacts {
-			if !yield(w.contacts[i]) {
+			if !yield(w.contacts[i].export()) {
 				return
 			}
 		}
@@ -208,7 +208,7 @@ func (w *World) Contacts() iter.Seq[Contact] {
 func (w *World) Began() iter.Seq[Contact] {
 	return func(yield func(Contact) bool) {
 		for _, i := range w.began {
-			if !yield(w.contacts[i]) {
+			if !yield(w.contacts[i].export()) {
 				return
 			}
 		}
@@ -223,7 +223,7 @@ func (w *World) Began() iter.Seq[Contact] {
 func (w *World) Ended() iter.Seq[Contact] {
 	return func(yield func(Contact) bool) {
 		for _, i := range w.ended {
-			if !yield(w.prev[i]) {
+			if !yield(w.prev[i].export()) {
 				return
 			}
 		}
