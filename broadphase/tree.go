@@ -284,41 +284,35 @@ func (t *Tree) UpdatePairs() {
 	t.sortCandidates()
 	st.Candidates = len(t.cand)
 
-	// Merge the sorted candidates into the sorted pair set.
-	old, cand := t.pairs, t.cand
-	next := t.next[:0]
-	i, j := 0, 0
-	for i < len(old) || j < len(cand) {
-		var k uint64
-		inOld, inCand := false, false
-		switch {
-		case j == len(cand) || (i < len(old) && old[i].Key() < cand[j]):
-			k, inOld = old[i].Key(), true
-			i++
-		case i == len(old) || cand[j] < old[i].Key():
-			k, inCand = cand[j], true
-			j++
-		default:
-			k, inOld, inCand = cand[j], true, true
-			i++
-			j++
+	// Merge the sorted candidates into the sorted pair set. Most pairs of
+	// the set have two ends that neither moved nor were removed, and no
+	// candidate (a candidate has an end that queried): they stay, and the
+	// inner loop copies them with one flag test each. An old pair that
+	// fails the test and was not found again leaves: an end was removed,
+	// or queried without finding the other.
+	old, cand, flags := t.pairs, t.cand, t.flags
+	next := slices.Grow(t.next[:0], len(old)+len(cand))[:len(old)+len(cand)]
+	n, i := 0, 0
+	for j := 0; ; j++ {
+		ck := uint64(math.MaxUint64) // above every key: A < B <= MaxInt32
+		if j < len(cand) {
+			ck = cand[j]
 		}
-		p := pairFromKey(k)
-		fa, fb := t.flags[p.A], t.flags[p.B]
-		keep := false
-		switch {
-		case inCand:
-			// Found by a query: both ends are alive and the fat boxes overlap.
-			keep = (inOld && (fa|fb)&flagRefilter == 0) || t.filter == nil || t.filter(p.A, p.B)
-		case (fa&fb)&flagAlive == 0:
-			// A proxy was removed.
-		case (fa|fb)&flagMoved != 0:
-			// A proxy queried and did not find the other.
-		default:
-			keep = true
+		i0, n0 := i, n
+		i, n = keepStill(old, next, flags, i, n, ck)
+		st.EndedPairs += (i - i0) - (n - n0)
+		if j == len(cand) {
+			break
 		}
-		if keep {
-			next = append(next, p)
+		// Found by a query: both ends are alive and the fat boxes overlap.
+		inOld := i < len(old) && old[i].Key() == ck
+		if inOld {
+			i++
+		}
+		p := pairFromKey(ck)
+		if (inOld && (flags[p.A]|flags[p.B])&flagRefilter == 0) || t.filter == nil || t.filter(p.A, p.B) {
+			next[n] = p
+			n++
 			if !inOld {
 				st.NewPairs++
 			}
@@ -326,6 +320,7 @@ func (t *Tree) UpdatePairs() {
 			st.EndedPairs++
 		}
 	}
+	next = next[:n]
 	t.pairs, t.next = next, old[:0]
 
 	for _, id := range t.moved {
@@ -335,6 +330,29 @@ func (t *Tree) UpdatePairs() {
 	st.Pairs = len(t.pairs)
 	st.Proxies = int(t.live)
 	t.stats = st
+}
+
+// keepStill is UpdatePairs' inner loop: it walks old from i up to the
+// first key at or above ck, copies to next from n the pairs whose ends
+// neither moved nor were removed, and returns the new i and n (the pairs
+// walked and not copied left the set). A function of its own, so that the
+// loop's state lives in registers (inlined, it measured 30% more
+// instructions: UpdatePairs' many live values spill it to the stack).
+//
+//go:noinline
+func keepStill(old, next []Pair, flags []uint8, i, n int, ck uint64) (int, int) {
+	for ; i < len(old); i++ {
+		p := old[i]
+		if p.Key() >= ck {
+			break
+		}
+		// Either end dead (no flagAlive) or moved, in one test.
+		if ((flags[p.A]^flagAlive)|(flags[p.B]^flagAlive))&(flagAlive|flagMoved) == 0 {
+			next[n] = p
+			n++
+		}
+	}
+	return i, n
 }
 
 // queryMoved lets the live proxies among moved query the trees and appends
