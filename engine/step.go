@@ -102,24 +102,29 @@ func (w *World) Step() {
 // pair order.
 func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 	b := &w.b
+	hot := b.hot
+	// Most pairs fail the box test below; without bullets in the world
+	// they need not look at the flags.
+	bullets := w.bullets != nil && len(w.bullets.slots) > 0
 	for _, p := range pairs {
 		a, c := p.A, p.B
-		fa, fc := b.hot[a].flags, b.hot[c].flags
+		ha, hc := &hot[a], &hot[c]
 		// The broad phase's filter (pairFilter) already turned away static
 		// pairs and pairs the bits forbid, and SetFilter makes it look
 		// again, so only the boxes are left to check. A pair with a
 		// bullet that is no contact where the two are now is swept.
-		if !b.hot[a].tight.Overlaps(b.hot[c].tight) {
-			if (fa|fc)&flagBullet != 0 {
+		if !ha.tight.Overlaps(hc.tight) {
+			if bullets && (ha.flags|hc.flags)&flagBullet != 0 {
 				out = w.sweepPair(a, c, out)
 			}
 			continue
 		}
+		fa, fc := ha.flags, hc.flags
 		sa, sc := b.shapes[a], b.shapes[c]
 		if !sa.Kind().Convex() || !sc.Kind().Convex() {
 			// One contact per overlapping part pair, in part order.
 			n := len(out)
-			idA, idC, sensor := makeID(a, b.hot[a].gen), makeID(c, b.hot[c].gen), (fa|fc)&flagSensor != 0
+			idA, idC, sensor := makeID(a, ha.gen), makeID(c, hc.gen), (fa|fc)&flagSensor != 0
 			narrowphase.CollideParts(sa, b.xf[a], sc, b.xf[c], func(pa, pc int, m narrowphase.Manifold) bool {
 				out = append(out, Contact{A: idA, B: idC, PartA: pa, PartB: pc, Manifold: m, Sensor: sensor})
 				return true
@@ -137,8 +142,8 @@ func (w *World) narrow(pairs []broadphase.Pair, out []Contact) []Contact {
 			continue
 		}
 		out = append(out, Contact{
-			A:        makeID(a, b.hot[a].gen),
-			B:        makeID(c, b.hot[c].gen),
+			A:        makeID(a, ha.gen),
+			B:        makeID(c, hc.gen),
 			Manifold: m,
 			Sensor:   (fa|fc)&flagSensor != 0,
 		})
