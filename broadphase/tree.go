@@ -93,11 +93,12 @@ type Tree struct {
 	// for RayCast's chunk length.
 	extSum float64
 
-	moved   []int32  // proxies to query at the next UpdatePairs
-	cand    []uint64 // scratch: candidate keys found by the queries
-	candTmp []uint64 // scratch: radix sort buffer
-	pairs   []Pair   // the pair set, sorted by key
-	next    []Pair   // scratch: the pair set being built
+	moved   []int32            // proxies to query at the next UpdatePairs
+	cand    []uint64           // scratch: candidate keys found by the queries
+	candTmp []uint64           // scratch: radix sort buffer
+	hist    *[4][radixSize]int // scratch: radix sort digit counts, one row a pass
+	pairs   []Pair             // the pair set, sorted by key
+	next    []Pair             // scratch: the pair set being built
 	// Parallel queries (SetParallel), nil until set: a small world's tree
 	// carries none of it.
 	par        *parallel
@@ -405,13 +406,17 @@ func (t *Tree) SetParallel(workers, minMoved int, par func(n int, fn func(worker
 
 // sortCandidates sorts t.cand. A key holds two ids below len(t.flags), so
 // only the low bytes of each half vary: an LSD radix sort over those bytes
-// (4 passes below 65536 proxies) beats a comparison sort on the thousands
-// of candidates of a busy frame.
+// (4 passes below 65536 proxies; sortWide from there) beats a comparison
+// sort on the thousands of candidates of a busy frame.
 func (t *Tree) sortCandidates() {
 	n := len(t.cand)
 	nb := (bits.Len(uint(len(t.flags))) + 7) / 8
-	if n < 256 || nb > 2 {
+	if n < 256 {
 		slices.Sort(t.cand)
+		return
+	}
+	if nb > 2 {
+		t.sortWide()
 		return
 	}
 	if cap(t.candTmp) < n {
@@ -441,6 +446,85 @@ func (t *Tree) sortCandidates() {
 	}
 	// An even number of passes leaves the result in t.cand.
 }
+
+// sortWide sorts t.cand when the ids need more than 16 bits (from 65536
+// proxies). A key holds two ids below len(t.flags) <= 2^l, so it orders
+// like the 2l-bit number a<<l | b: the keys are packed so, sorted by an LSD
+// radix sort in passes of at most 11 bits (four at a hundred thousand
+// proxies, where a comparison sort of the tens of thousands of candidates
+// cost twice as much), and unpacked. One read of the keys counts the
+// digits of every pass.
+func (t *Tree) sortWide() {
+	n := len(t.cand)
+	l := uint(bits.Len(uint(len(t.flags)))) & 63
+	passes := (2*l + 10) / 11
+	if passes > 4 {
+		slices.Sort(t.cand)
+		return
+	}
+	width := (2*l + passes - 1) / passes & 63
+	mask := uint64(1)<<width - 1 // below radixSize
+	if cap(t.candTmp) < n {
+		t.candTmp = make([]uint64, n, cap(t.cand))
+	}
+	if t.hist == nil {
+		t.hist = new([4][radixSize]int)
+	}
+	hist := t.hist
+	lo := uint64(1)<<l - 1
+	w2, w3 := 2*width&63, 3*width&63
+	if passes < 4 {
+		// The digits beyond 2l bits are zero: h[3] is neither counted
+		// nor read.
+		clear(hist[0][:mask+1])
+		clear(hist[1][:mask+1])
+		clear(hist[2][:mask+1])
+		for i, k := range t.cand {
+			c := k>>32<<l | k&lo
+			t.cand[i] = c
+			hist[0][c&mask&(radixSize-1)]++
+			hist[1][c>>width&mask&(radixSize-1)]++
+			hist[2][c>>w2&mask&(radixSize-1)]++
+		}
+	} else {
+		for i := range hist {
+			clear(hist[i][:mask+1])
+		}
+		for i, k := range t.cand {
+			c := k>>32<<l | k&lo
+			t.cand[i] = c
+			hist[0][c&mask&(radixSize-1)]++
+			hist[1][c>>width&mask&(radixSize-1)]++
+			hist[2][c>>w2&mask&(radixSize-1)]++
+			hist[3][c>>w3&mask&(radixSize-1)]++
+		}
+	}
+	src, dst := t.cand, t.candTmp[:n]
+	for p := range passes {
+		h := &hist[p&3]
+		sum := 0
+		for i, c := range h[:mask+1] {
+			h[i] = sum
+			sum += c
+		}
+		shift := p * width & 63
+		for _, c := range src {
+			d := c >> shift & mask & (radixSize - 1)
+			dst[h[d]] = c
+			h[d]++
+		}
+		src, dst = dst, src
+	}
+	for i, c := range src {
+		src[i] = c>>l<<32 | c&lo
+	}
+	// The sorted keys are in src: t.cand after an even number of passes,
+	// the scratch buffer after an odd one, which then trades places.
+	t.cand, t.candTmp = src, dst[:0]
+}
+
+// radixSize is the number of digit values of a pass of sortCandidates.
+const radixSize = 1 << 11
 
 // Pairs returns the pair set, sorted by [Pair.Key]. The slice belongs to the
 // tree and stays valid until the next mutation.
