@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"runtime/trace"
 	"time"
@@ -39,9 +40,12 @@ func (w *World) Step() {
 	b := &w.b
 	b.reap()
 	moved := 0
+	hot := b.hot
 	for _, s := range b.moved {
-		b.hot[s].flags &^= flagMoved
-		if b.hot[s].flags&flagAlive != 0 {
+		h := &hot[s]
+		f := h.flags
+		h.flags = f &^ flagMoved
+		if f&flagAlive != 0 {
 			moved++
 		}
 	}
@@ -162,12 +166,12 @@ func (w *World) diffContacts() {
 	w.began, w.ended = w.began[:0], w.ended[:0]
 	prev, cur := w.prev, w.contacts
 	i, j := 0, 0
-	for i < len(prev) || j < len(cur) {
-		switch {
-		case j == len(cur) || (i < len(prev) && contactBefore(&prev[i], &cur[j])):
+	for i < len(prev) && j < len(cur) {
+		switch c := compareContacts(&prev[i], &cur[j]); {
+		case c < 0:
 			w.ended = append(w.ended, int32(i))
 			i++
-		case i == len(prev) || contactBefore(&cur[j], &prev[i]):
+		case c > 0:
 			w.began = append(w.began, int32(j))
 			j++
 		default:
@@ -179,20 +183,30 @@ func (w *World) diffContacts() {
 			j++
 		}
 	}
+	for ; i < len(prev); i++ {
+		w.ended = append(w.ended, int32(i))
+	}
+	for ; j < len(cur); j++ {
+		w.began = append(w.began, int32(j))
+	}
 }
 
-// slotKey returns a contact's slot pair as one key. It and contactBefore
+// slotKey returns a contact's slot pair as one key. It and compareContacts
 // take pointers: a Contact is 144 bytes, copied at each call otherwise.
 func slotKey(c *Contact) uint64 { return uint64(uint32(c.A))<<32 | uint64(uint32(c.B)) }
 
-// contactBefore orders contacts by slot pair, then part pair: the order
-// Step produces them in.
-func contactBefore(x, y *Contact) bool {
-	if kx, ky := slotKey(x), slotKey(y); kx != ky {
-		return kx < ky
+// compareContacts orders contacts by slot pair, then part pair (the order
+// Step produces them in): -1 if x comes before y, +1 if after, 0 if they
+// share both.
+func compareContacts(x, y *Contact) int {
+	kx, ky := slotKey(x), slotKey(y)
+	switch {
+	case kx < ky:
+		return -1
+	case kx > ky:
+		return 1
+	case x.PartA != y.PartA:
+		return cmp.Compare(x.PartA, y.PartA)
 	}
-	if x.PartA != y.PartA {
-		return x.PartA < y.PartA
-	}
-	return x.PartB < y.PartB
+	return cmp.Compare(x.PartB, y.PartB)
 }
