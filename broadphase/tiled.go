@@ -225,15 +225,24 @@ func (t *tiled) Delete(min, max [2]float64, id int32) {
 // Replace moves a box from omin, omax to nmin, nmax.
 func (t *tiled) Replace(omin, omax [2]float64, id int32, nmin, nmax [2]float64) {
 	t.grow(nmin, nmax)
-	t.wide = t.wide || clamped(lo32(nmin), hi32(nmax))
+	omn, omx, nmn, nmx := lo32(omin), hi32(omax), lo32(nmin), hi32(nmax)
+	t.wide = t.wide || clamped(nmn, nmx)
+	// Mostly the box stays in its tile: one key and one lookup then.
+	if !t.isBig(omin, omax) && !t.isBig(nmin, nmax) {
+		if k := t.keyOf(nmin, nmax); k == t.keyOf(omin, omax) {
+			t.widen(k, nmin, nmax)
+			t.tiles[t.find(k)].Replace(omn, omx, id, nmn, nmx, id)
+			return
+		}
+	}
 	to := t.tileFor(nmin, nmax) // may move t.tiles: look from up after it
 	from := t.treeOf(omin, omax)
 	if from == to {
-		to.Replace(lo32(omin), hi32(omax), id, lo32(nmin), hi32(nmax), id)
+		to.Replace(omn, omx, id, nmn, nmx, id)
 		return
 	}
-	from.Delete(lo32(omin), hi32(omax), id)
-	to.Insert(lo32(nmin), hi32(nmax), id)
+	from.Delete(omn, omx, id)
+	to.Insert(nmn, nmx, id)
 }
 
 // Len returns the number of boxes held.
