@@ -15,7 +15,7 @@
 // R-tree; from there the plane is cut into square tiles, each with an
 // R-tree of its own holding the proxies whose fat box's centre lies in the
 // tile, and a proxy wider or taller than half a tile lives in one more tree
-// of its own. The side is chosen for about 24 proxies a tile over the area
+// of its own. The side is chosen for about 16 proxies a tile over the area
 // the proxies cover (and at least three times their mean width plus
 // height), and chosen again whenever the count has doubled or halved since.
 // A proxy in a tile lies within the tile grown by a quarter side, so a

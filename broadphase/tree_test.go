@@ -564,3 +564,50 @@ func goroutines(n int) func(int, func(worker, lo, hi int)) {
 		wg.Wait()
 	}
 }
+
+// TestSortCandidatesWide: with ids past 16 bits, sortCandidates (its
+// packed radix sort, sortWide) orders random candidate keys, repeats and
+// extreme ids included, exactly as slices.Sort does.
+func TestSortCandidatesWide(t *testing.T) {
+	r := rand.New(rand.NewPCG(testSeed(t), 31))
+	for _, tc := range []struct {
+		name  string
+		ids   int
+		cands int
+	}{
+		{"65537 ids", 1<<16 + 1, 300},
+		{"100k ids", 100000, 35000},
+		{"2^20 ids", 1 << 20, 5000},
+		{"2^22 ids", 1<<22 - 1, 4000},
+		{"2^22+1 ids", 1<<22 + 1, 4000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := &Tree{flags: make([]uint8, tc.ids)}
+			for range tc.cands {
+				a, b := int32(r.IntN(tc.ids)), int32(r.IntN(tc.ids))
+				switch r.IntN(8) {
+				case 0:
+					a = 0
+				case 1:
+					b = int32(tc.ids - 1)
+				}
+				if a == b {
+					continue
+				}
+				tr.cand = append(tr.cand, pairKey(a, b))
+				if r.IntN(10) == 0 {
+					tr.cand = append(tr.cand, pairKey(a, b))
+				}
+			}
+			want := slices.Sorted(slices.Values(tr.cand))
+			for round := range 2 { // the second reuses the scratch buffers
+				tr.cand = append(tr.cand[:0], want...)
+				r.Shuffle(len(tr.cand), func(i, j int) { tr.cand[i], tr.cand[j] = tr.cand[j], tr.cand[i] })
+				tr.sortCandidates()
+				if !slices.Equal(tr.cand, want) {
+					t.Fatalf("round %d: sortCandidates of %d keys over %d ids is not sorted", round, len(want), tc.ids)
+				}
+			}
+		})
+	}
+}

@@ -205,12 +205,26 @@ func (w *World) lookup(id BodyID) (int32, error) { return w.lookupFlags(id, flag
 // lookupFlags returns the slot of the body id names if it has one of the
 // flags in want (flagAlive, flagRemoved), or an error.
 func (w *World) lookupFlags(id BodyID, want uint8) (int32, error) {
-	s := id.slot()
-	if id == 0 || s < 0 || int(s) >= len(w.b.hot) || w.b.hot[s].flags&want == 0 || w.b.hot[s].gen != id.gen() {
-		return 0, fmt.Errorf("%w: %#x", ErrUnknownBody, uint64(id))
+	if s, ok := w.slotOf(id, want); ok {
+		return s, nil
 	}
-	return s, nil
+	return 0, unknownBody(id)
 }
+
+// slotOf returns the slot of the body id names and whether it has one of
+// the flags in want: lookupFlags without the error, small enough to be
+// inlined into SetTransform, which a game calls for every moving body.
+func (w *World) slotOf(id BodyID, want uint8) (int32, bool) {
+	s := id.slot()
+	if uint(s) >= uint(len(w.b.hot)) || id == 0 {
+		return 0, false
+	}
+	h := &w.b.hot[s]
+	return s, h.flags&want != 0 && h.gen == id.gen()
+}
+
+// unknownBody returns the error for an id that names no body.
+func unknownBody(id BodyID) error { return fmt.Errorf("%w: %#x", ErrUnknownBody, uint64(id)) }
 
 // Add adds a body and returns its id. It fails, changing nothing, on an
 // invalid shape, a NaN or infinite position or angle, a box that overflows,
@@ -327,9 +341,9 @@ func (b *bodies) reap() {
 // SetTransform places a body at pos with the given angle. Queries see the
 // new place at once.
 func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
-	s, err := w.lookup(id)
-	if err != nil {
-		return err
+	s, ok := w.slotOf(id, flagAlive)
+	if !ok {
+		return unknownBody(id)
 	}
 	if !pos.IsFinite() || !shape.IsFinite(angle) {
 		return fmt.Errorf("%w: position %v angle %v", ErrNotFinite, pos, angle)
@@ -340,13 +354,25 @@ func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
 	if math.Float64bits(angle) != math.Float64bits(b.angle[s]) {
 		xf.Rot = shape.NewRot(angle)
 	}
-	// The angle first: a bullet's proxy box depends on it.
-	old := b.angle[s]
-	b.angle[s] = angle
-	if err := w.place(s, xf); err != nil {
-		b.angle[s] = old
-		return err
+	t := b.shapes[s].WorldAABB(xf)
+	if !t.IsFinite() {
+		return overflows(t, xf.Pos)
 	}
+	// The angle and place before the proxy: a bullet's proxy box depends
+	// on them.
+	b.angle[s] = angle
+	b.xf[s] = xf
+	// refresh's common case, inline: a body that is no bullet and stays in
+	// its fat box (nine in ten a frame in the swarm) only records its box.
+	if h := &b.hot[s]; h.flags&flagBullet == 0 && w.tree.FatAABB(s).ContainsAABB(t) {
+		h.tight = t
+		if h.flags&flagMoved == 0 {
+			h.flags |= flagMoved
+			b.moved = append(b.moved, s)
+		}
+		return nil
+	}
+	w.refresh(s, t)
 	return nil
 }
 
@@ -374,30 +400,40 @@ func (w *World) place(s int32, xf shape.Transform) error {
 	b := &w.b
 	t := b.shapes[s].WorldAABB(xf)
 	if !t.IsFinite() {
-		return fmt.Errorf("%w: body box %v at position %v overflows", ErrNotFinite, t, xf.Pos)
+		return overflows(t, xf.Pos)
 	}
 	b.xf[s] = xf
 	w.refresh(s, t)
 	return nil
 }
 
+// overflows returns the error for a body box t, at position pos, that is
+// not finite.
+func overflows(t shape.AABB, pos shape.Vec2) error {
+	return fmt.Errorf("%w: body box %v at position %v overflows", ErrNotFinite, t, pos)
+}
+
 // refresh records body s's new tight box t and updates its proxy.
 func (w *World) refresh(s int32, t shape.AABB) {
 	b := &w.b
 	h := &b.hot[s]
-	// The shift of the box centre stands for the displacement (the broad
-	// phase stretches re-inserted fat boxes along it), so none is stored.
-	d := t.Center().Sub(h.tight.Center())
-	if !d.IsFinite() {
-		d = shape.Vec2{} // a jump across the whole float range: no stretch
-	}
+	old := h.tight
 	h.tight = t
 	if h.flags&flagBullet != 0 {
 		// A bullet's proxy holds the box of its motion since the last
 		// Step, which it leaves at its next move: stretching it along the
 		// motion would only pair it with more bodies.
 		w.tree.Update(s, proxyBox(b, w.bullets, s, t), shape.Vec2{})
-	} else {
+	} else if !w.tree.FatAABB(s).ContainsAABB(t) {
+		// Update would return at once while the box stays in its fat box,
+		// as it mostly does: the test is made here, and the displacement
+		// only computed for a re-insert. The shift of the box centre
+		// stands for it (the broad phase stretches the fat box along it),
+		// so none is stored.
+		d := t.Center().Sub(old.Center())
+		if !d.IsFinite() {
+			d = shape.Vec2{} // a jump across the whole float range: no stretch
+		}
 		w.tree.Update(s, t, d)
 	}
 	if h.flags&flagMoved == 0 {

@@ -655,7 +655,7 @@ func (r *reader) contacts(what string, b *bodies, again bool, dst []contact, reu
 		default:
 			r.fail("%s: contact %d has tag %d", what, i, tag)
 		}
-		if r.err == nil && i > 0 && !contactBefore(&cs[i-1], c) {
+		if r.err == nil && i > 0 && compareContacts(&cs[i-1], c) >= 0 {
 			r.fail("%s: contact %d out of order", what, i)
 		}
 		if r.err != nil {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"runtime/trace"
 	"time"
@@ -39,9 +40,12 @@ func (w *World) Step() {
 	b := &w.b
 	b.reap()
 	moved := 0
+	hot := b.hot
 	for _, s := range b.moved {
-		b.hot[s].flags &^= flagMoved
-		if b.hot[s].flags&flagAlive != 0 {
+		h := &hot[s]
+		f := h.flags
+		h.flags = f &^ flagMoved
+		if f&flagAlive != 0 {
 			moved++
 		}
 	}
@@ -102,24 +106,29 @@ func (w *World) Step() {
 // pair order.
 func (w *World) narrow(pairs []broadphase.Pair, out []contact) []contact {
 	b := &w.b
+	hot := b.hot
+	// Most pairs fail the box test below; without bullets in the world
+	// they need not look at the flags.
+	bullets := w.bullets != nil && len(w.bullets.slots) > 0
 	for _, p := range pairs {
 		a, c := p.A, p.B
-		fa, fc := b.hot[a].flags, b.hot[c].flags
+		ha, hc := &hot[a], &hot[c]
 		// The broad phase's filter (pairFilter) already turned away static
 		// pairs and pairs the bits forbid, and SetFilter makes it look
 		// again, so only the boxes are left to check. A pair with a
 		// bullet that is no contact where the two are now is swept.
-		if !b.hot[a].tight.Overlaps(b.hot[c].tight) {
-			if (fa|fc)&flagBullet != 0 {
+		if !ha.tight.Overlaps(hc.tight) {
+			if bullets && (ha.flags|hc.flags)&flagBullet != 0 {
 				out = w.sweepPair(a, c, out)
 			}
 			continue
 		}
+		fa, fc := ha.flags, hc.flags
 		sa, sc := b.shapes[a], b.shapes[c]
 		if !sa.Kind().Convex() || !sc.Kind().Convex() {
 			// One contact per overlapping part pair, in part order.
 			n := len(out)
-			idA, idC, sensor := makeID(a, b.hot[a].gen), makeID(c, b.hot[c].gen), (fa|fc)&flagSensor != 0
+			idA, idC, sensor := makeID(a, ha.gen), makeID(c, hc.gen), (fa|fc)&flagSensor != 0
 			narrowphase.CollideParts(sa, b.xf[a], sc, b.xf[c], func(pa, pc int, m narrowphase.Manifold) bool {
 				var ct *contact
 				out, ct = grow1(out)
@@ -140,7 +149,7 @@ func (w *World) narrow(pairs []broadphase.Pair, out []contact) []contact {
 		}
 		var ct *contact
 		out, ct = grow1(out)
-		ct.set(makeID(a, b.hot[a].gen), makeID(c, b.hot[c].gen), &m, 0, 0, (fa|fc)&flagSensor != 0)
+		ct.set(makeID(a, ha.gen), makeID(c, hc.gen), &m, 0, 0, (fa|fc)&flagSensor != 0)
 	}
 	return out
 }
@@ -156,12 +165,12 @@ func (w *World) diffContacts() {
 	w.began, w.ended = w.began[:0], w.ended[:0]
 	prev, cur := w.prev, w.contacts
 	i, j := 0, 0
-	for i < len(prev) || j < len(cur) {
-		switch {
-		case j == len(cur) || (i < len(prev) && contactBefore(&prev[i], &cur[j])):
+	for i < len(prev) && j < len(cur) {
+		switch c := compareContacts(&prev[i], &cur[j]); {
+		case c < 0:
 			w.ended = append(w.ended, int32(i))
 			i++
-		case i == len(prev) || contactBefore(&cur[j], &prev[i]):
+		case c > 0:
 			w.began = append(w.began, int32(j))
 			j++
 		default:
@@ -173,20 +182,30 @@ func (w *World) diffContacts() {
 			j++
 		}
 	}
+	for ; i < len(prev); i++ {
+		w.ended = append(w.ended, int32(i))
+	}
+	for ; j < len(cur); j++ {
+		w.began = append(w.began, int32(j))
+	}
 }
 
-// slotKey returns a contact's slot pair as one key. It and contactBefore
+// slotKey returns a contact's slot pair as one key. It and compareContacts
 // take pointers: a contact is 96 bytes, copied at each call otherwise.
 func slotKey(c *contact) uint64 { return uint64(uint32(c.a))<<32 | uint64(uint32(c.b)) }
 
-// contactBefore orders contacts by slot pair, then part pair: the order
-// Step produces them in.
-func contactBefore(x, y *contact) bool {
-	if kx, ky := slotKey(x), slotKey(y); kx != ky {
-		return kx < ky
+// compareContacts orders contacts by slot pair, then part pair (the order
+// Step produces them in): -1 if x comes before y, +1 if after, 0 if they
+// share both.
+func compareContacts(x, y *contact) int {
+	kx, ky := slotKey(x), slotKey(y)
+	switch {
+	case kx < ky:
+		return -1
+	case kx > ky:
+		return 1
+	case x.pa != y.pa:
+		return cmp.Compare(x.pa, y.pa)
 	}
-	if x.pa != y.pa {
-		return x.pa < y.pa
-	}
-	return x.partB() < y.partB()
+	return cmp.Compare(x.partB(), y.partB())
 }

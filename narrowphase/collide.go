@@ -80,7 +80,9 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	default:
 		m, ok = f.collide(a, ta, b, tb)
 	}
-	if ok && touchCandidate(ka, kb, a, ta, b, tb) && inTouchBand(m.Depth, a, ta, b, tb) && exactlyApart(a, ta, b, tb) {
+	// The kinds' table before touchCandidate, which copies both shapes
+	// (inlined, it takes them by value) even when the kinds rule it out.
+	if ok && touchKinds[ka][kb] && touchCandidate(ka, kb, a, ta, b, tb) && inTouchBand(m.Depth, a, ta, b, tb) && exactlyApart(a, ta, b, tb) {
 		return Manifold{}, false // touching exactly (see touchBand)
 	}
 	return m, ok
@@ -167,7 +169,7 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	default:
 		ok = f.overlap(a, ta, b, tb)
 	}
-	if ok && touchCandidate(ka, kb, a, ta, b, tb) {
+	if ok && touchKinds[ka][kb] && touchCandidate(ka, kb, a, ta, b, tb) {
 		// Collide's answer exactly, touching included: confirm an overlap
 		// within the rounding band as Collide does.
 		var m Manifold

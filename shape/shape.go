@@ -254,15 +254,65 @@ func (s Shape) EffectiveTransform(t Transform) Transform {
 // narrow phase finds. WorldAABB is branch-free apart from the kind switch
 // and a polygon's vertex loop, and calls no square root or trigonometry.
 func (s Shape) WorldAABB(t Transform) AABB {
+	// One switch and no call for the convex kinds: the box of every moved
+	// body is made here, and a second call would copy the shape and the
+	// transform through memory again.
+	var b AABB
+	var e float64 // bounds the distance of the shape's local points from its body's origin
 	switch s.kind {
+	case KindCircle:
+		c := t.Apply(s.v)
+		b, e = AABB{Min: Vec2{c.X - s.r, c.Y - s.r}, Max: Vec2{c.X + s.r, c.Y + s.r}}, math.Abs(s.v.X)+math.Abs(s.v.Y)+s.r
+	case KindAABB:
+		b, e = AABBFromCenter(t.Pos, s.v), s.v.X+s.v.Y
+	case KindOBB:
+		c, sn := math.Abs(t.Rot.Cos()), math.Abs(t.Rot.s)
+		h := Vec2{float64(c*s.v.X) + float64(sn*s.v.Y), float64(sn*s.v.X) + float64(c*s.v.Y)}
+		b, e = AABBFromCenter(t.Pos, h), s.v.X+s.v.Y
+	case KindPolygon:
+		if s.n == 0 {
+			b = AABB{Min: t.Pos, Max: t.Pos}
+			break
+		}
+		// Plain comparisons, not math.Min: the vertices are finite, so the
+		// NaN and signed-zero rules that make math.Min slow do not apply.
+		verts := s.Vertices()
+		p := t.Rot.Apply(verts[0])
+		lo, hi := p, p
+		for _, v := range verts[1:] {
+			p = t.Rot.Apply(v)
+			if p.X < lo.X {
+				lo.X = p.X
+			} else if p.X > hi.X {
+				hi.X = p.X
+			}
+			if p.Y < lo.Y {
+				lo.Y = p.Y
+			} else if p.Y > hi.Y {
+				hi.Y = p.Y
+			}
+		}
+		b, e = AABB{Min: lo.Add(t.Pos), Max: hi.Add(t.Pos)}, s.r
+	case KindCapsule, KindSegment:
+		if s.n == 0 {
+			b = AABB{Min: t.Pos, Max: t.Pos}
+			break
+		}
+		d := s.polyData()
+		p, q := t.Apply(d[0]), t.Apply(d[1])
+		lo := Vec2{min(p.X, q.X) - s.r, min(p.Y, q.Y) - s.r}
+		hi := Vec2{max(p.X, q.X) + s.r, max(p.Y, q.Y) + s.r}
+		b = AABB{Min: lo, Max: hi}
+		e = max(math.Abs(d[0].X)+math.Abs(d[0].Y), math.Abs(d[1].X)+math.Abs(d[1].Y)) + s.r
 	case KindCompound:
 		// Each part's box holds the part as the narrow phase places it
 		// (by t.Mul(offset)), with its own margin.
 		return s.comp().worldAABB(t)
 	case KindChain:
 		return s.comp().chain.worldAABB(t)
+	default:
+		b = AABB{Min: t.Pos, Max: t.Pos}
 	}
-	b, e := s.worldAABB(t)
 	// Each term is scaled before the sum, so that positions near
 	// ±MaxFloat64 do not overflow; the explicit conversions keep it FMA-free
 	// on arm64.
@@ -296,57 +346,6 @@ func (s Shape) WorldAABB(t Transform) AABB {
 // with 3 eps. The margin at (1e7, 1e7) is about 7e-8, far below anything a
 // broad phase notices.
 const boxSlack = 16 * 0x1p-52
-
-// worldAABB returns the tightest box, each coordinate rounded to nearest,
-// and e, WorldAABB's bound on the distance of the shape's local points from
-// its body's origin (see boxSlack), in one switch.
-func (s Shape) worldAABB(t Transform) (AABB, float64) {
-	switch s.kind {
-	case KindCircle:
-		c := t.Apply(s.v)
-		return AABB{Min: Vec2{c.X - s.r, c.Y - s.r}, Max: Vec2{c.X + s.r, c.Y + s.r}}, math.Abs(s.v.X) + math.Abs(s.v.Y) + s.r
-	case KindAABB:
-		return AABBFromCenter(t.Pos, s.v), s.v.X + s.v.Y
-	case KindOBB:
-		c, sn := math.Abs(t.Rot.Cos()), math.Abs(t.Rot.s)
-		h := Vec2{float64(c*s.v.X) + float64(sn*s.v.Y), float64(sn*s.v.X) + float64(c*s.v.Y)}
-		return AABBFromCenter(t.Pos, h), s.v.X + s.v.Y
-	case KindPolygon:
-		if s.n == 0 {
-			break
-		}
-		// Plain comparisons, not math.Min: the vertices are finite, so the
-		// NaN and signed-zero rules that make math.Min slow do not apply.
-		verts := s.Vertices()
-		p := t.Rot.Apply(verts[0])
-		lo, hi := p, p
-		for _, v := range verts[1:] {
-			p = t.Rot.Apply(v)
-			if p.X < lo.X {
-				lo.X = p.X
-			} else if p.X > hi.X {
-				hi.X = p.X
-			}
-			if p.Y < lo.Y {
-				lo.Y = p.Y
-			} else if p.Y > hi.Y {
-				hi.Y = p.Y
-			}
-		}
-		return AABB{Min: lo.Add(t.Pos), Max: hi.Add(t.Pos)}, s.r
-	case KindCapsule, KindSegment:
-		if s.n == 0 {
-			break
-		}
-		d := s.polyData()
-		p, q := t.Apply(d[0]), t.Apply(d[1])
-		lo := Vec2{min(p.X, q.X) - s.r, min(p.Y, q.Y) - s.r}
-		hi := Vec2{max(p.X, q.X) + s.r, max(p.Y, q.Y) + s.r}
-		e := max(math.Abs(d[0].X)+math.Abs(d[0].Y), math.Abs(d[1].X)+math.Abs(d[1].Y)) + s.r
-		return AABB{Min: lo, Max: hi}, e
-	}
-	return AABB{Min: t.Pos, Max: t.Pos}, 0
-}
 
 // BoundingRadius returns the radius of the smallest origin-centred disc that
 // contains s in its local frame.
