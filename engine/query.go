@@ -114,6 +114,14 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 
 // boxOverlapsBody reports whether box overlaps shape sh placed by xf,
 // computed in the shape's frame so that a box of any finite size works.
+//
+// The box as a shape is its centre and half extents. Where those do not
+// give back its edges in that frame, the box they make may reach an ulp
+// past an edge, and a body touching that edge would overlap it; so then
+// the box is shrunk by a few ulps on every side, inside the box as given,
+// and a body counts only if it overlaps that: a body that reaches into the
+// box by no more than rounding touches it, to rounding, and touching is
+// no hit.
 func boxOverlapsBody(box shape.AABB, sh shape.Shape, xf shape.Transform) bool {
 	r := float64(sh.BoundingRadius()*1.001) + 1
 	rel := shape.AABB{
@@ -124,13 +132,23 @@ func boxOverlapsBody(box shape.AABB, sh shape.Shape, xf shape.Transform) bool {
 	if !(h.X > 0 && h.Y > 0) {
 		return false // empty or of zero area: touching at most
 	}
+	c := rel.Center()
+	if c.Sub(h) != rel.Min || c.Add(h) != rel.Max {
+		// Inside the box as given: c is within half an ulp of its centre,
+		// h of its half extents, and the shape's edges c ± h round by
+		// half an ulp more.
+		m := float64(4 * 0x1p-52 * (max(math.Abs(c.X), math.Abs(c.Y)) + max(h.X, h.Y)))
+		if h = h.Sub(shape.V(m, m)); !(h.X > 0 && h.Y > 0) {
+			return false // thinner than rounding: touching at most
+		}
+	}
 	qs, err := shape.NewAABB(h.X, h.Y)
 	if err != nil {
 		// Only a shape near the 1e150 size limit gets here: its bounding
 		// box answers.
 		return true
 	}
-	return narrowphase.Overlap(qs, shape.Transform{Pos: rel.Center()}, sh, shape.Transform{Rot: xf.Rot})
+	return narrowphase.Overlap(qs, shape.Transform{Pos: c}, sh, shape.Transform{Rot: xf.Rot})
 }
 
 // QueryPoint calls fn for each body whose shape contains p (its boundary
