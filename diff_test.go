@@ -756,6 +756,7 @@ func (d *wdRun) randBox() collide.AABB {
 func (d *wdRun) checkAABB() {
 	box, f := d.randBox(), d.randQueryFilter()
 	var want []collide.BodyID
+	either := map[collide.BodyID]bool{} // within rounding of an edge: either answer
 	var qs collide.Shape
 	var qt collide.Transform
 	h := box.HalfExtents()
@@ -771,6 +772,11 @@ func (d *wdRun) checkAABB() {
 		// not give back its edges (far from the origin), each body is
 		// tested with the box carried into its own frame, where the edges
 		// are small numbers (the subtraction is exact near the body).
+		// That box is off the one given by rounding, so a body within
+		// rounding of an edge (it overlaps the box grown by 16 ulps of the
+		// frame's numbers and not the box shrunk by as much) may go
+		// either way; the exact oracle (world_oracle_test.go) decides
+		// those.
 		exact := qt.Pos.Sub(h) == box.Min && qt.Pos.Add(h) == box.Max
 		for _, b := range d.live {
 			if !d.passes(f, b) {
@@ -788,6 +794,14 @@ func (d *wdRun) checkAABB() {
 					d.fail("NewAABB(%v, %v): %v", rh.X, rh.Y, err)
 				}
 				t, bx.Pos = collide.NewTransform(rel.Center(), 0), collide.Vec2{}
+				m := 16 * 0x1p-52 * (math.Abs(rel.Min.X) + math.Abs(rel.Min.Y) + math.Abs(rel.Max.X) + math.Abs(rel.Max.Y))
+				in, out := rh.Sub(collide.V(m, m)), rh.Add(collide.V(m, m))
+				si, err1 := collide.NewAABB(in.X, in.Y)
+				so, err2 := collide.NewAABB(out.X, out.Y)
+				if err1 != nil || err2 != nil || narrowphase.Overlap(si, t, b.shape, bx) != narrowphase.Overlap(so, t, b.shape, bx) {
+					either[b.id] = true
+					continue
+				}
 			}
 			if narrowphase.Overlap(s, t, b.shape, bx) {
 				want = append(want, b.id)
@@ -795,7 +809,9 @@ func (d *wdRun) checkAABB() {
 		}
 	}
 	d.collectIDs(fmt.Sprintf("QueryAABB(%v, %+v)", box, f), want,
-		func(fn func(collide.BodyID) bool) error { return d.w.QueryAABB(box, f, fn) },
+		func(fn func(collide.BodyID) bool) error {
+			return d.w.QueryAABB(box, f, func(id collide.BodyID) bool { return either[id] || fn(id) })
+		},
 		func() string { return fmt.Sprintf("\n    oracle: Overlap(%v at %v, body)", qs, qt) })
 }
 
