@@ -1,6 +1,7 @@
 package narrowphase
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -56,25 +57,37 @@ func TestCastAABBsMatchesMinkowski(t *testing.T) {
 			continue
 		}
 		answered++
-		h2, hit2 := castMink(a, ta, d, b, tb)
-		if hit1 != hit2 {
-			t.Fatalf("case %d: a %v at %v by %v, b %v at %v: castAABBs hit %v (%+v), the general path %v (%+v)", i, ha, ta.Pos, d, hb, tb.Pos, hit1, h1, hit2, h2)
-		}
-		if !hit1 {
-			continue
-		}
-		hits++
-		reach := d.Len() + ha.X + ha.Y + hb.X + hb.Y
-		mag := math.Abs(tb.Pos.X) + math.Abs(tb.Pos.Y) + reach
-		if math.Abs(h1.Fraction-h2.Fraction)*d.Len() > 1e-12*reach+4e-16*mag ||
-			h1.Normal.Sub(h2.Normal).Len() > 1e-15 || h1.Point.Sub(h2.Point).Len() > 1e-9*reach+4e-16*mag {
-			t.Fatalf("case %d: a %v at %v by %v, b %v at %v: castAABBs %+v, the general path %+v", i, ha, ta.Pos, d, hb, tb.Pos, h1, h2)
+		if sameAsMinkowski(t, fmt.Sprintf("case %d: castAABBs", i), a, ta, d, b, tb, h1, hit1, 1e-15) {
+			hits++
 		}
 	}
 	t.Logf("%d of %d answered by castAABBs, %d hits", answered, n, hits)
 	if answered < n/2 || hits < n/10 {
 		t.Fatalf("only %d answered, %d hits: the cases test too little", answered, hits)
 	}
+}
+
+// sameAsMinkowski fails t unless hit h (ok) of a special cast path agrees
+// with the general path (castMink) on a moved by d against b: the same
+// hit, and then the fraction to 1e-12 of the motion's reach, the normal to
+// normalTol, the point to 1e-9 of the reach (each plus an ulp or two of
+// the coordinates). It reports whether they hit.
+func sameAsMinkowski(t *testing.T, what string, a shape.Shape, ta shape.Transform, d shape.Vec2, b shape.Shape, tb shape.Transform, h CastHit, ok bool, normalTol float64) bool {
+	t.Helper()
+	h2, ok2 := castMink(a, ta, d, b, tb)
+	if ok != ok2 {
+		t.Fatalf("%s: %v at %v by %v, %v at %v: hit %v (%+v), the general path %v (%+v)", what, a, ta, d, b, tb, ok, h, ok2, h2)
+	}
+	if !ok {
+		return false
+	}
+	reach := d.Len() + a.BoundingRadius() + b.BoundingRadius()
+	mag := math.Abs(tb.Pos.X) + math.Abs(tb.Pos.Y) + reach
+	if math.Abs(h.Fraction-h2.Fraction)*d.Len() > 1e-12*reach+4e-16*mag ||
+		h.Normal.Sub(h2.Normal).Len() > normalTol || h.Point.Sub(h2.Point).Len() > 1e-9*reach+4e-16*mag {
+		t.Fatalf("%s: %v at %v by %v, %v at %v: %+v, the general path %+v", what, a, ta, d, b, tb, h, h2)
+	}
+	return true
 }
 
 // TestCastBoxesMatchesMinkowski compares castBoxes with the general path
@@ -126,19 +139,8 @@ func TestCastBoxesMatchesMinkowski(t *testing.T) {
 			continue
 		}
 		answered++
-		h2, hit2 := castMink(a, ta, d, b, tb)
-		if hit1 != hit2 {
-			t.Fatalf("case %d: %v at %v by %v, %v at %v: castBoxes hit %v (%+v), the general path %v (%+v)", i, a, ta, d, b, tb, hit1, h1, hit2, h2)
-		}
-		if !hit1 {
-			continue
-		}
-		hits++
-		reach := d.Len() + a.BoundingRadius() + b.BoundingRadius()
-		mag := math.Abs(tb.Pos.X) + math.Abs(tb.Pos.Y) + reach
-		if math.Abs(h1.Fraction-h2.Fraction)*d.Len() > 1e-12*reach+4e-16*mag ||
-			h1.Normal.Sub(h2.Normal).Len() > 1e-12 || h1.Point.Sub(h2.Point).Len() > 1e-9*reach+4e-16*mag {
-			t.Fatalf("case %d: %v at %v by %v, %v at %v: castBoxes %+v, the general path %+v", i, a, ta, d, b, tb, h1, h2)
+		if sameAsMinkowski(t, fmt.Sprintf("case %d: castBoxes", i), a, ta, d, b, tb, h1, hit1, 1e-12) {
+			hits++
 		}
 	}
 	t.Logf("%d of %d answered by castBoxes, %d hits", answered, n, hits)
