@@ -27,7 +27,15 @@ type tiled struct {
 	keys  []uint64
 	index []int32 // -1: empty
 	shift uint8   // 64 − log2(len(index))
-	n     int     // boxes held
+	// grid is the map again as a dense array over the cells the boxes
+	// covered when the index was tiled: gw × gh cells from cell (gx, gy),
+	// row by row, each a tile's index in tiles or -1. Most lookups land in
+	// it and cost one load instead of a hash probe; cells outside it are
+	// looked up in the map.
+	grid   []int32
+	gx, gy int64
+	gw, gh uint64
+	n      int // boxes held
 	// wide is set once a box reaching beyond float32's range is inserted:
 	// its rectangle is clamped, and exact searches test its box.
 	wide bool
@@ -88,7 +96,18 @@ func (t *tiled) keyOf(min, max [2]float64) uint64 {
 }
 
 // find returns the index in tiles of the tile with key k, or -1.
-func (t *tiled) find(k uint64) int32 {
+func (t *tiled) find(k uint64) int32 { return t.findCell(int64(int32(k>>32)), int64(int32(k))) }
+
+// findCell returns the index in tiles of the tile of cell (cx, cy), or -1.
+func (t *tiled) findCell(cx, cy int64) int32 {
+	if ux, uy := uint64(cx-t.gx), uint64(cy-t.gy); ux < t.gw && uy < t.gh {
+		return t.grid[uy*t.gw+ux]
+	}
+	return t.findHash(cellKey(cx, cy))
+}
+
+// findHash is find by the map alone.
+func (t *tiled) findHash(k uint64) int32 {
 	if len(t.index) == 0 {
 		return -1
 	}
@@ -172,6 +191,9 @@ func (t *tiled) put(k uint64, j int32) {
 		i = (i + 1) & mask
 	}
 	t.keys[i], t.index[i] = k, j
+	if ux, uy := uint64(int64(int32(k>>32))-t.gx), uint64(int64(int32(k))-t.gy); ux < t.gw && uy < t.gh {
+		t.grid[uy*t.gw+ux] = j
+	}
 }
 
 // rehash resizes the tile map to n (a power of two) slots.
@@ -319,7 +341,7 @@ func (t *tiled) searchRect(min, max [2]float64, r box32, iter func(min, max rect
 	}
 	for cy := y0; cy <= y1; cy++ {
 		for cx := x0; cx <= x1; cx++ {
-			if j := t.find(cellKey(cx, cy)); j >= 0 {
+			if j := t.findCell(cx, cy); j >= 0 {
 				if t.searchTile(int(j), mn, mx, iter); *stop {
 					return
 				}
@@ -369,7 +391,29 @@ func (t *tiled) Copy() tiled {
 	}
 	c.keys = append([]uint64(nil), t.keys...)
 	c.index = append([]int32(nil), t.index...)
+	c.grid = append([]int32(nil), t.grid...)
 	return c
+}
+
+// gridMax bounds the dense grid: at most gridMax cells a box held (the
+// side is chosen for about tileFill boxes a tile, so the cells of the
+// boxes' bounds are about n/tileFill unless a few boxes lie far away).
+const gridMax = 2
+
+// makeGrid makes the dense grid over the cells of the box lo, hi, which
+// bounds the n boxes about to be inserted, unless it would have more than
+// gridMax·n + 64 cells.
+func (t *tiled) makeGrid(lo, hi [2]float64, n int) {
+	x0, x1, y0, y1 := t.cell(lo[0]), t.cell(hi[0]), t.cell(lo[1]), t.cell(hi[1])
+	w, h := uint64(x1-x0+1), uint64(y1-y0+1)
+	if w > uint64(gridMax*n+64) || h > uint64(gridMax*n+64) || w*h > uint64(gridMax*n+64) {
+		return
+	}
+	t.grid = make([]int32, w*h)
+	for i := range t.grid {
+		t.grid[i] = -1
+	}
+	t.gx, t.gy, t.gw, t.gh = x0, y0, w, h
 }
 
 // retune re-tiles the index when its size has crossed a threshold since it
@@ -396,10 +440,11 @@ func (t *tiled) retune(fat *fatBoxes, flags []uint8, static uint8, meanExt float
 			side = 0
 		}
 	}
-	lo := t.lo
+	lo, hi := t.lo, t.hi
 	*t = tiled{side: side}
 	if side > 0 {
 		t.inv = 1 / side
+		t.makeGrid(lo, hi, n)
 		// The big tree holds a place too (see tileFor): boxes that grow
 		// past half a side and shrink back would otherwise empty it and
 		// make it allocate a root again and again.

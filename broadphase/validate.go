@@ -130,8 +130,15 @@ func comparePairs(p, q Pair) int {
 }
 
 // validate checks that every box in a tile lies within the tile's cell
-// grown by reach, which searches rely on; fat holds the boxes by id.
+// grown by reach, which searches rely on, and that the dense grid agrees
+// with the map; fat holds the boxes by id.
 func (t *tiled) validate(fat *fatBoxes) error {
+	for i, j := range t.grid {
+		cx, cy := t.gx+int64(uint64(i)%t.gw), t.gy+int64(uint64(i)/t.gw)
+		if m := t.findHash(cellKey(cx, cy)); m != j {
+			return fmt.Errorf("grid cell (%d, %d) holds tile %d, the map %d", cx, cy, j, m)
+		}
+	}
 	var err error
 	for i, j := range t.index {
 		if j < 0 {
