@@ -74,3 +74,55 @@ func TestQueryAllocs(t *testing.T) {
 		t.Errorf("the queries found nothing: the test measures empty calls")
 	}
 }
+
+// TestScratchTrimmedAfterLoad checks that the candidate and moved buffers,
+// which the first UpdatePairs sizes for every proxy and pair, are cut once
+// steady frames (a fiftieth of the bodies moving) have needed far less
+// for trimFrames frames in a row; that the pair set stays exact across the
+// cut; and that steady frames after it allocate nothing.
+func TestScratchTrimmedAfterLoad(t *testing.T) {
+	s := newSwarm(trimMin+1000, 7)
+	for i := range s.half {
+		s.half[i] = s.half[i].Scale(3) // crowded: many pairs a body
+	}
+	tr := NewTree(Config{})
+	s.insert(tr)
+	first, firstMoved := cap(tr.cand), cap(tr.moved)
+	if first < tr.Stats().Pairs || firstMoved < len(s.pos) {
+		t.Fatalf("first UpdatePairs: buffers of %d candidates and %d moved, below its %d pairs and %d proxies", first, firstMoved, tr.Stats().Pairs, len(s.pos))
+	}
+	f := 0
+	frame := func() {
+		for i := f % 50; i < len(s.pos); i += 50 {
+			old := s.pos[i]
+			s.pos[i] = old.Add(shape.Vec2{X: 4, Y: float64(f%3) - 1})
+			tr.Update(int32(i), s.box(i), s.pos[i].Sub(old))
+		}
+		tr.UpdatePairs()
+		f++
+	}
+	for range trimFrames + 8 {
+		if frame(); f%24 == 0 {
+			if err := tr.validate(s.boxes()); err != nil {
+				t.Fatalf("frame %d: %v", f, err)
+			}
+		}
+	}
+	steady, limit := tr.Stats().Candidates, int(tr.live)/8
+	if c := cap(tr.cand); c > 4*steady+limit || c >= first {
+		t.Errorf("candidate buffer %d after %d frames of about %d candidates (%d after the load); want at most %d", c, f, steady, first, 4*steady+limit)
+	}
+	if c := cap(tr.moved); c > 4*len(s.pos)/50+limit || c >= firstMoved {
+		t.Errorf("moved buffer %d after %d frames of %d moved (%d after the load)", c, f, len(s.pos)/50, firstMoved)
+	}
+	if err := tr.validate(s.boxes()); err != nil {
+		t.Fatalf("after the cut: %v", err)
+	}
+	if testing.Short() || raceEnabled {
+		return
+	}
+	allocs := testing.AllocsPerRun(50, frame)
+	if allocs != 0 {
+		t.Errorf("steady frames after the cut: %g allocations per frame, want 0", allocs)
+	}
+}

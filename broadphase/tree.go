@@ -104,6 +104,7 @@ type Tree struct {
 	par        *parallel
 	reinserted int32  // since the last UpdatePairs (int32s, packed: an empty tree stays small)
 	seq        uint32 // re-inserts by Update, ever: drives stretchJitter
+	oversized  int32  // UpdatePairs in a row whose scratch was oversized (see trimScratch)
 	stats      Stats
 }
 
@@ -339,6 +340,7 @@ func (t *Tree) UpdatePairs() {
 	for _, id := range t.moved {
 		t.flags[id] &^= flagMoved | flagRefilter
 	}
+	t.trimScratch(len(t.cand), len(t.moved))
 	t.moved = t.moved[:0]
 	st.Pairs = len(t.pairs)
 	st.Proxies = int(t.live)
@@ -437,6 +439,52 @@ func (t *Tree) SetParallel(workers, minMoved int, par func(n int, fn func(worker
 	}
 	t.par = &parallel{run: par, min: minMoved, wcand: make([][]uint64, workers), wqueried: make([]int, workers)}
 	t.par.queryRangeFn = t.queryRange // one method value, not one per step
+}
+
+// Scratch trimming. The first UpdatePairs after a load queries every
+// proxy, and its candidates (every pair) size the candidate buffers, which
+// would keep that size while a steady frame finds a fraction of it: a
+// hundred-thousand-body swarm then held about 25 bytes a body of scratch it
+// never used. A tree of trimMin proxies or more whose candidate or moved
+// buffer has held more than four times what it needed for trimFrames
+// calls in a row cuts it to twice what the last call needed, plus an
+// eighth of the proxies. A steady world is left with room to spare, so it
+// does not allocate again, and a world that bursts now and then (every
+// body teleported) reallocates at most once in trimFrames frames. Small
+// trees are left alone: their scratch is small, and their counts vary too
+// much from frame to frame for a cut to last.
+const (
+	trimMin    = 4096
+	trimFrames = 64
+)
+
+// trimScratch applies the rule above after an UpdatePairs that found cand
+// candidates for moved proxies.
+func (t *Tree) trimScratch(cand, moved int) {
+	slack := int(t.live) / 8
+	big := func(c, n int) bool { return c > 4*n+slack }
+	if t.live < trimMin || (!big(cap(t.cand), cand) && !big(cap(t.moved), moved)) {
+		t.oversized = 0
+		return
+	}
+	if t.oversized++; t.oversized < trimFrames {
+		return
+	}
+	t.oversized = 0
+	if big(cap(t.cand), cand) {
+		t.cand = make([]uint64, 0, 2*cand+slack)
+		if t.candTmp != nil {
+			t.candTmp = make([]uint64, 0, cap(t.cand))
+		}
+		if p := t.par; p != nil {
+			for i := range p.wcand {
+				p.wcand[i] = make([]uint64, 0, cap(t.cand)/len(p.wcand))
+			}
+		}
+	}
+	if big(cap(t.moved), moved) {
+		t.moved = make([]int32, 0, 2*moved+slack)
+	}
 }
 
 // sortCandidates sorts t.cand. A key holds two ids below len(t.flags), so
