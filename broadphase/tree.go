@@ -455,7 +455,7 @@ func (t *Tree) SetParallel(workers, minMoved int, par func(n int, fn func(worker
 // much from frame to frame for a cut to last.
 const (
 	trimMin    = 4096
-	trimFrames = 64
+	trimFrames = 32
 )
 
 // trimScratch applies the rule above after an UpdatePairs that found cand
