@@ -159,7 +159,7 @@ const (
 // hotBody holds what the narrow-phase loop reads for every candidate pair,
 // packed so that one pair end costs one cache line.
 type hotBody struct {
-	tight shape.AABB
+	tight box32 // rounded outward; bodies.tightOf gives the exact box
 	gen   uint32
 	flags uint8
 }
@@ -277,7 +277,7 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	b.epoch++
 	b.xf[s] = xf
 	b.angle[s] = def.Angle
-	b.hot[s].tight = tight
+	b.hot[s].tight = round32(tight)
 	b.filter[s] = def.Filter.bits()
 	b.cats.add(s, b.filter[s].cat)
 	// A slot still queued as moved by its previous body stays queued once.
@@ -365,7 +365,7 @@ func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
 	// refresh's common case, inline: a body that is no bullet and stays in
 	// its fat box (nine in ten a frame in the swarm) only records its box.
 	if h := &b.hot[s]; h.flags&flagBullet == 0 && w.tree.FatAABB(s).ContainsAABB(t) {
-		h.tight = t
+		h.tight = round32(t)
 		if h.flags&flagMoved == 0 {
 			h.flags |= flagMoved
 			b.moved = append(b.moved, s)
@@ -417,8 +417,8 @@ func overflows(t shape.AABB, pos shape.Vec2) error {
 func (w *World) refresh(s int32, t shape.AABB) {
 	b := &w.b
 	h := &b.hot[s]
-	old := h.tight
-	h.tight = t
+	old := h.tight.aabb()
+	h.tight = round32(t)
 	if h.flags&flagBullet != 0 {
 		// A bullet's proxy holds the box of its motion since the last
 		// Step, which it leaves at its next move: stretching it along the
@@ -498,10 +498,10 @@ func (w *World) SetKind(id BodyID, k BodyKind) error {
 	w.tree.Remove(s)
 	if k == Static {
 		h.flags |= flagStatic
-		w.tree.InsertStatic(s, proxyBox(&w.b, w.bullets, s, h.tight))
+		w.tree.InsertStatic(s, proxyBox(&w.b, w.bullets, s, w.b.tightOf(s)))
 	} else {
 		h.flags &^= flagStatic
-		w.tree.Insert(s, proxyBox(&w.b, w.bullets, s, h.tight))
+		w.tree.Insert(s, proxyBox(&w.b, w.bullets, s, w.b.tightOf(s)))
 	}
 	return nil
 }
@@ -566,7 +566,7 @@ func (w *World) Body(id BodyID) (Body, error) {
 		Sensor:   b.hot[s].flags&flagSensor != 0,
 		Bullet:   b.hot[s].flags&flagBullet != 0,
 		UserData: b.user[s],
-		AABB:     b.hot[s].tight,
+		AABB:     b.tightOf(s),
 		Removed:  b.hot[s].flags&flagRemoved != 0,
 	}, nil
 }

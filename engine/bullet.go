@@ -40,7 +40,7 @@ type bulletPrev struct {
 
 // prevOf returns the bulletPrev of body s as it stands: no motion yet.
 func (w *World) prevOf(s int32) bulletPrev {
-	t := w.b.hot[s].tight
+	t := w.b.tightOf(s)
 	return bulletPrev{pos: w.b.xf[s].Pos, angle: w.b.angle[s], rot: w.b.xf[s].Rot, from: t, swept: t}
 }
 
@@ -156,7 +156,7 @@ func (w *World) sweepPair(a, c int32, out []contact) []contact {
 	}
 	// The boxes of the two motions must meet, which turns most pairs
 	// away before anything else is read.
-	q, kBox := (*bulletPrev)(nil), b.hot[k].tight
+	q, kBox := (*bulletPrev)(nil), b.tightOf(k)
 	if b.hot[k].flags&flagBullet != 0 {
 		if q = w.bullets.entry(k); q != nil {
 			kBox = q.swept

@@ -221,7 +221,7 @@ func (src *drawSource) draw(d Drawer, o DrawOptions) {
 	defer vertexPool.Put(buf)
 	hot := src.hot
 	visible := func(s int32) bool {
-		return hot[s].flags&flagAlive != 0 && (!clip || hot[s].tight.Overlaps(o.Clip))
+		return hot[s].flags&flagAlive != 0 && (!clip || hot[s].tight.overlapsAABB(o.Clip) && src.tight(s).Overlaps(o.Clip))
 	}
 	if !o.NoBodies {
 		d.Layer(LayerBodies)
@@ -238,7 +238,7 @@ func (src *drawSource) draw(d Drawer, o DrawOptions) {
 		d.Layer(LayerAABBs)
 		for s := range hot {
 			if visible(int32(s)) {
-				d.Box(hot[s].tight, pal.AABB)
+				d.Box(src.tight(int32(s)), pal.AABB)
 			}
 		}
 	}
@@ -281,12 +281,16 @@ func (src *drawSource) draw(d Drawer, o DrawOptions) {
 		d.Layer(LayerLabels)
 		for s := range hot {
 			if visible(int32(s)) {
-				p := shape.Vec2{X: hot[s].tight.Min.X, Y: hot[s].tight.Max.Y}
+				box := src.tight(int32(s))
+				p := shape.Vec2{X: box.Min.X, Y: box.Max.Y}
 				d.Text(p, strconv.FormatUint(uint64(makeID(int32(s), hot[s].gen)), 10), pal.Label)
 			}
 		}
 	}
 }
+
+// tight returns the exact tight box of the body in slot s.
+func (src *drawSource) tight(s int32) shape.AABB { return src.shapes[s].WorldAABB(src.xf[s]) }
 
 // fatAABB returns the fat box of the live body in slot s.
 func (src *drawSource) fatAABB(s int32) shape.AABB {
@@ -305,7 +309,7 @@ func (src *drawSource) bodyInfo(s int32) BodyInfo {
 		Sensor: h.flags&flagSensor != 0,
 		Bullet: h.flags&flagBullet != 0,
 		Filter: Filter{Category: src.filter[s].cat, Mask: src.filter[s].mask},
-		AABB:   h.tight,
+		AABB:   src.tight(s),
 	}
 	if h.flags&flagStatic != 0 {
 		info.Kind = Static
@@ -348,9 +352,12 @@ func (w *World) CopyScene(sc *Scene, o DrawOptions) {
 	s.hot = append(s.hot[:0], b.hot...)
 	s.shapes, s.xf, s.filter = s.shapes[:0], s.xf[:0], s.filter[:0]
 	clear(s.user)
-	if !o.NoBodies {
+	if !o.NoBodies || o.AABBs || o.Labels || o.Clip != (shape.AABB{}) {
+		// The exact tight boxes are computed from shapes and places.
 		s.shapes = append(s.shapes, b.shapes...)
 		s.xf = append(s.xf, b.xf...)
+	}
+	if !o.NoBodies {
 		s.filter = append(s.filter, b.filter...)
 		if len(b.user) != 0 && s.user == nil {
 			s.user = make(map[int32]any, len(b.user))

@@ -233,17 +233,18 @@ func (ns *nearSearch) finish() {
 	}
 }
 
-// boxDistSq returns the squared distance from p to box b, zero inside.
-func boxDistSq(p shape.Vec2, b *shape.AABB) float64 {
+// boxDistSq returns the squared distance from p to box b, zero inside: at
+// most the distance to the box b was rounded from.
+func boxDistSq(p shape.Vec2, b *box32) float64 {
 	var dx, dy float64
-	if d := b.Min.X - p.X; d > 0 {
+	if d := float64(b.x0) - p.X; d > 0 {
 		dx = d
-	} else if d := p.X - b.Max.X; d > 0 {
+	} else if d := p.X - float64(b.x1); d > 0 {
 		dx = d
 	}
-	if d := b.Min.Y - p.Y; d > 0 {
+	if d := float64(b.y0) - p.Y; d > 0 {
 		dy = d
-	} else if d := p.Y - b.Max.Y; d > 0 {
+	} else if d := p.Y - float64(b.y1); d > 0 {
 		dy = d
 	}
 	return float64(dx*dx) + float64(dy*dy)

@@ -273,7 +273,7 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 		// bounds exitAlong's far.
 		reach := 0.0
 		for i := range ov.n {
-			box := w.b.hot[ov.slot[i]].tight
+			box := w.b.tightOf(ov.slot[i])
 			for _, c := range [2]shape.Vec2{box.Min, box.Max} {
 				reach = max(reach, math.Abs(c.X-xf.Pos.X), math.Abs(c.Y-xf.Pos.Y))
 			}
@@ -353,7 +353,7 @@ func (ov *depenSet) sort(w *World) {
 		}
 		ov.deep[j] = i
 		k := ov.slot[i]
-		box, p := w.b.hot[k].tight, w.b.xf[k].Pos
+		box, p := w.b.tightOf(k), w.b.xf[k].Pos
 		ov.mag = max(ov.mag, math.Abs(box.Min.X)+math.Abs(box.Min.Y)+math.Abs(box.Max.X)+math.Abs(box.Max.Y)+math.Abs(p.X)+math.Abs(p.Y))
 	}
 }
@@ -364,7 +364,7 @@ func (w *World) overlaps(s shape.Shape, xf shape.Transform, q query, ov *depenSe
 	b := &w.b
 	box := s.WorldAABB(xf)
 	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, q) || !b.hot[k].tight.Overlaps(box) {
+		if !w.accept(k, q) || !b.hot[k].tight.overlapsAABB(box) {
 			return true
 		}
 		d, ok := narrowphase.PushOut(s, xf, b.shapes[k], b.xf[k])
@@ -410,7 +410,7 @@ func (w *World) pushesOutNear(s shape.Shape, xf shape.Transform, q query, ns *ne
 	}
 	b := &w.b
 	for _, k := range ns.slot[:ns.n] {
-		if b.hot[k].tight.Overlaps(box) {
+		if b.hot[k].tight.overlapsAABB(box) {
 			if _, ok := narrowphase.PushOut(s, xf, b.shapes[k], b.xf[k]); ok {
 				return true
 			}
@@ -425,7 +425,7 @@ func (w *World) overlapsAny(s shape.Shape, xf shape.Transform, q query) bool {
 	box := s.WorldAABB(xf)
 	hit := false
 	w.tree.Query(box, func(k int32) bool {
-		if w.accept(k, q) && b.hot[k].tight.Overlaps(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
+		if w.accept(k, q) && b.hot[k].tight.overlapsAABB(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
 			hit = true
 			return false
 		}
@@ -450,7 +450,7 @@ type nearSet struct {
 func (w *World) gatherNear(box shape.AABB, q query, ns *nearSet) {
 	ns.box, ns.n, ns.ok = box, 0, true
 	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, q) || !w.b.hot[k].tight.Overlaps(box) {
+		if !w.accept(k, q) || !w.b.hot[k].tight.overlapsAABB(box) {
 			return true
 		}
 		if ns.n == maxNear {
@@ -473,7 +473,7 @@ func (w *World) overlapsAnyNear(s shape.Shape, xf shape.Transform, q query, ns *
 	}
 	b := &w.b
 	for _, k := range ns.slot[:ns.n] {
-		if b.hot[k].tight.Overlaps(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
+		if b.hot[k].tight.overlapsAABB(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
 			return true
 		}
 	}
@@ -513,7 +513,7 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 	// from its body's origin reaches much farther than the body.
 	far := 0.0
 	for i := range ov.n {
-		box := b.hot[ov.slot[i]].tight
+		box := b.tightOf(ov.slot[i])
 		for _, c := range [4]shape.Vec2{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}} {
 			far = max(far, u.Dot(c.Sub(xf.Pos)))
 		}

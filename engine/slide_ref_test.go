@@ -154,7 +154,7 @@ func (w *World) refOverlaps(s shape.Shape, xf shape.Transform, q query, ov *refD
 	b := &w.b
 	box := s.WorldAABB(xf)
 	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, q) || !b.hot[k].tight.Overlaps(box) {
+		if !w.accept(k, q) || !b.hot[k].tight.overlapsAABB(box) {
 			return true
 		}
 		d, ok := narrowphase.PushOut(s, xf, b.shapes[k], b.xf[k])
@@ -185,7 +185,7 @@ func (w *World) refOverlapsAny(s shape.Shape, xf shape.Transform, q query) bool 
 	box := s.WorldAABB(xf)
 	hit := false
 	w.tree.Query(box, func(k int32) bool {
-		if w.accept(k, q) && b.hot[k].tight.Overlaps(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
+		if w.accept(k, q) && b.hot[k].tight.overlapsAABB(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
 			hit = true
 			return false
 		}
@@ -204,7 +204,7 @@ func (w *World) refExitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov
 	far := 0.0
 	r := s.BoundingRadius()
 	for i := range ov.n {
-		box := b.hot[ov.slot[i]].tight
+		box := b.tightOf(ov.slot[i])
 		for _, c := range [4]shape.Vec2{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}} {
 			far = max(far, u.Dot(c.Sub(xf.Pos)))
 		}

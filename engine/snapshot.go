@@ -897,11 +897,12 @@ func (w *World) UnmarshalBinary(data []byte) error {
 			b.xf[s], h.tight, slot[s] = ob.xf[s], ob.hot[s].tight, slotSame
 		} else {
 			b.xf[s] = shape.NewTransform(shape.V(math.Float64frombits(xb), math.Float64frombits(yb)), b.angle[s])
-			h.tight = sh.WorldAABB(b.xf[s])
-			if !h.tight.IsFinite() {
-				r.fail("slot %d: box %v overflows", s, h.tight)
+			t := sh.WorldAABB(b.xf[s])
+			if !t.IsFinite() {
+				r.fail("slot %d: box %v overflows", s, t)
 				return r.err
 			}
+			h.tight = round32(t)
 		}
 		if sh.Kind().Convex() {
 			slot[s] |= slotConvex
@@ -987,7 +988,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	}
 	bs.reindex(0)
 	for _, s := range bs.slots {
-		proxyBox(&b, &bs, s, b.hot[s].tight) // the boxes of its motion
+		proxyBox(&b, &bs, s, b.tightOf(s)) // the boxes of its motion
 	}
 
 	reuse := &contactReuse{w: w, slot: slot}
@@ -1131,7 +1132,15 @@ func (w *World) restoreTree(b *bodies, bs *bulletSet, cfg Config, fit []bool) *b
 			if h.flags&flagAlive == 0 {
 				continue
 			}
-			if alive, static := t.Alive(int32(s)); alive && static == (h.flags&flagStatic != 0) && t.FatAABB(int32(s)).ContainsAABB(proxyBox(b, bs, int32(s), h.tight)) {
+			// A body that is no bullet fits with its rounded box: the fat
+			// box's edges are float32 values, so it holds the rounded box
+			// when it holds the box (or is an exact box beyond float32's
+			// range, where the test is only stricter).
+			box := h.tight.aabb()
+			if h.flags&flagBullet != 0 {
+				box = proxyBox(b, bs, int32(s), b.tightOf(int32(s)))
+			}
+			if alive, static := t.Alive(int32(s)); alive && static == (h.flags&flagStatic != 0) && t.FatAABB(int32(s)).ContainsAABB(box) {
 				fits++
 				fit[s] = true
 			}
@@ -1142,9 +1151,9 @@ func (w *World) restoreTree(b *bodies, bs *bulletSet, cfg Config, fit []bool) *b
 		t.Load(len(b.hot), func(s int32) (shape.AABB, bool, bool) {
 			h := &b.hot[s]
 			if h.flags&flagAlive == 0 {
-				return h.tight, false, false
+				return shape.AABB{}, false, false
 			}
-			return proxyBox(b, bs, s, h.tight), h.flags&flagStatic != 0, true
+			return proxyBox(b, bs, s, b.tightOf(s)), h.flags&flagStatic != 0, true
 		})
 		return t
 	}
@@ -1163,14 +1172,14 @@ func (w *World) restoreTree(b *bodies, bs *bulletSet, cfg Config, fit []bool) *b
 		id := int32(s)
 		if alive, _ := t.Alive(id); !alive {
 			if h.flags&flagStatic != 0 {
-				t.InsertStatic(id, proxyBox(b, bs, id, h.tight))
+				t.InsertStatic(id, proxyBox(b, bs, id, b.tightOf(id)))
 			} else {
-				t.Insert(id, proxyBox(b, bs, id, h.tight))
+				t.Insert(id, proxyBox(b, bs, id, b.tightOf(id)))
 			}
 			continue
 		}
 		if !fit[s] { // else Update would return at once
-			t.Update(id, proxyBox(b, bs, id, h.tight), shape.Vec2{})
+			t.Update(id, proxyBox(b, bs, id, b.tightOf(id)), shape.Vec2{})
 		}
 		// The pair filter reads the filter bits and the static flag; a
 		// proxy kept in place whose bits changed has its pairs looked at

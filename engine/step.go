@@ -117,7 +117,7 @@ func (w *World) narrow(pairs []broadphase.Pair, out []contact) []contact {
 		// pairs and pairs the bits forbid, and SetFilter makes it look
 		// again, so only the boxes are left to check. A pair with a
 		// bullet that is no contact where the two are now is swept.
-		if !ha.tight.Overlaps(hc.tight) {
+		if !ha.tight.overlaps(&hc.tight) {
 			if bullets && (ha.flags|hc.flags)&flagBullet != 0 {
 				out = w.sweepPair(a, c, out)
 			}
