@@ -156,10 +156,9 @@ const (
 	flagBullet
 )
 
-// hotBody holds what the narrow-phase loop reads for every candidate pair,
-// packed so that one pair end costs one cache line.
+// hotBody holds a body's generation and flags, which the narrow phase reads
+// for every pair whose boxes meet.
 type hotBody struct {
-	tight box32 // rounded outward; bodies.tightOf gives the exact box
 	gen   uint32
 	flags uint8
 }
@@ -168,6 +167,7 @@ type hotBody struct {
 // fields, so each loop touches only what it needs.
 type bodies struct {
 	hot    []hotBody
+	tight  []box32 // the tight boxes, rounded outward (see box32), which every candidate pair tests first
 	filter []filterBits
 	shapes []shape.Shape
 	xf     []shape.Transform
@@ -194,6 +194,7 @@ func (b *bodies) grow() int32 {
 	b.xf = append(b.xf, shape.Transform{})
 	b.angle = append(b.angle, 0)
 	b.hot = append(b.hot, hotBody{})
+	b.tight = append(b.tight, box32{})
 	b.filter = append(b.filter, filterBits{})
 	b.cats.grow()
 	return int32(len(b.hot) - 1)
@@ -277,7 +278,7 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 	b.epoch++
 	b.xf[s] = xf
 	b.angle[s] = def.Angle
-	b.hot[s].tight = round32(tight)
+	b.tight[s] = round32(tight)
 	b.filter[s] = def.Filter.bits()
 	b.cats.add(s, b.filter[s].cat)
 	// A slot still queued as moved by its previous body stays queued once.
@@ -365,7 +366,7 @@ func (w *World) SetTransform(id BodyID, pos shape.Vec2, angle float64) error {
 	// refresh's common case, inline: a body that is no bullet and stays in
 	// its fat box (nine in ten a frame in the swarm) only records its box.
 	if h := &b.hot[s]; h.flags&flagBullet == 0 && w.tree.FatAABB(s).ContainsAABB(t) {
-		h.tight = round32(t)
+		b.tight[s] = round32(t)
 		if h.flags&flagMoved == 0 {
 			h.flags |= flagMoved
 			b.moved = append(b.moved, s)
@@ -417,8 +418,8 @@ func overflows(t shape.AABB, pos shape.Vec2) error {
 func (w *World) refresh(s int32, t shape.AABB) {
 	b := &w.b
 	h := &b.hot[s]
-	old := h.tight.aabb()
-	h.tight = round32(t)
+	old := b.tight[s].aabb()
+	b.tight[s] = round32(t)
 	if h.flags&flagBullet != 0 {
 		// A bullet's proxy holds the box of its motion since the last
 		// Step, which it leaves at its next move: stretching it along the

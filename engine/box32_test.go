@@ -8,28 +8,16 @@ import (
 	"github.com/collide-go/collide/shape"
 )
 
-// TestRound32Conservative checks round32 at every scale, from 1e-300 to
-// 1e300 and beyond float32's range: the rounded box holds the box, each
-// edge is the nearest float32 outward (or an infinity beyond the range),
-// and two boxes that overlap or touch have rounded boxes that do; points
-// in a box are in its rounded box, and the rounded box's distance to a
-// point is at most the box's.
-func TestRound32Conservative(t *testing.T) {
+// TestBox32Conservative checks the rounded boxes at every scale, from
+// 1e-300 to 1e300 and beyond float32's range: two boxes that overlap or
+// touch have rounded boxes that do, against each other and against either
+// box; a point in a box is in its rounded box; the rounded box's distance
+// to a point is at most the box's; lo64 and hi64 bound every value that
+// rounds to an edge; and insideStrictly never says a box lies in a fat box
+// of float32 edges that it leaves.
+func TestBox32Conservative(t *testing.T) {
 	r := rand.New(rand.NewPCG(32, 1))
 	scales := []float64{1e-300, 1e-40, 1e-7, 1, 1e7, 3e38, 3.5e38, 1e300}
-	edge := func(x float64, f float32, down bool) {
-		t.Helper()
-		switch {
-		case down && !(float64(f) <= x), !down && !(float64(f) >= x):
-			t.Fatalf("%v rounded %v to %v", x, map[bool]string{true: "down", false: "up"}[down], f)
-		case math.IsInf(float64(f), 0):
-			if math.Abs(x) <= math.MaxFloat32 {
-				t.Fatalf("%v, within float32's range, rounded to %v", x, f)
-			}
-		case down && float64(step32(f, 1)) <= x, !down && float64(step32(f, -1)) >= x:
-			t.Fatalf("%v rounded to %v, not the nearest float32", x, f)
-		}
-	}
 	box := func(s float64) shape.AABB {
 		c := shape.V((r.Float64()*2-1)*s, (r.Float64()*2-1)*s)
 		h := shape.V(r.Float64()*s, r.Float64()*s)
@@ -38,17 +26,21 @@ func TestRound32Conservative(t *testing.T) {
 		}
 		return shape.AABB{Min: c.Sub(h), Max: c.Add(h)}
 	}
-	for i := range 20000 {
+	for i := range 40000 {
 		s := scales[i%len(scales)]
 		a := box(s)
 		if !a.IsFinite() {
 			continue
 		}
 		ra := round32(a)
-		edge(a.Min.X, ra.x0, true)
-		edge(a.Min.Y, ra.y0, true)
-		edge(a.Max.X, ra.x1, false)
-		edge(a.Max.Y, ra.y1, false)
+		for _, e := range []struct {
+			x float64
+			f float32
+		}{{a.Min.X, ra.x0}, {a.Min.Y, ra.y0}, {a.Max.X, ra.x1}, {a.Max.Y, ra.y1}} {
+			if lo, hi := lo64(e.f), hi64(e.f); !(lo <= e.x && e.x <= hi) {
+				t.Fatalf("%v rounds to %v; lo64 %v, hi64 %v do not bound it", e.x, e.f, lo, hi)
+			}
+		}
 		var b shape.AABB
 		switch i % 3 {
 		case 0:
@@ -64,7 +56,7 @@ func TestRound32Conservative(t *testing.T) {
 			continue
 		}
 		rb := round32(b)
-		if a.Overlaps(b) && (!ra.overlaps(&rb) || !ra.overlapsAABB(b) || !rb.overlapsAABB(a)) {
+		if a.Overlaps(b) && (!ra.overlaps(rb) || !ra.overlapsAABB(b) || !rb.overlapsAABB(a)) {
 			t.Fatalf("boxes %v and %v overlap, rounded %v and %v do not", a, b, ra, rb)
 		}
 		p := shape.V(a.Min.X+r.Float64()*(a.Max.X-a.Min.X), a.Min.Y+r.Float64()*(a.Max.Y-a.Min.Y))
@@ -77,29 +69,46 @@ func TestRound32Conservative(t *testing.T) {
 		if d := boxDistSq(q, &ra); d > float64(dx*dx)+float64(dy*dy) || math.IsNaN(d) {
 			t.Fatalf("point %v: rounded box %v at squared distance %v, box %v at %v", q, ra, d, a, float64(dx*dx)+float64(dy*dy))
 		}
+		// A fat box of float32 edges near a's: the edges a rounds to, or
+		// one float32 step in or out.
+		step := func(f float32, k int) float64 {
+			for ; k > 0; k-- {
+				f = math.Nextafter32(f, float32(math.Inf(1)))
+			}
+			for ; k < 0; k++ {
+				f = math.Nextafter32(f, float32(math.Inf(-1)))
+			}
+			return float64(f)
+		}
+		fat := shape.AABB{Min: shape.V(step(ra.x0, r.IntN(3)-2), step(ra.y0, r.IntN(3)-2)), Max: shape.V(step(ra.x1, 2-r.IntN(3)), step(ra.y1, 2-r.IntN(3)))}
+		if ra.insideStrictly(fat) && !fat.ContainsAABB(a) {
+			t.Fatalf("box %v (rounded %v) said inside %v, which it leaves", a, ra, fat)
+		}
 	}
 }
 
-// TestRound32Edges checks the values at the ends of float32's range and at
-// zero.
-func TestRound32Edges(t *testing.T) {
-	tiny := math.SmallestNonzeroFloat64
+// TestBox32Edges checks lo64, hi64 and round32 at the ends of float32's
+// range and at zero.
+func TestBox32Edges(t *testing.T) {
+	inf := float32(math.Inf(1))
 	for _, tc := range []struct {
-		x        float64
-		down, up float32
+		f      float32
+		lo, hi float64
 	}{
-		{0, 0, 0},
-		{tiny, 0, math.SmallestNonzeroFloat32},
-		{-tiny, -math.SmallestNonzeroFloat32, 0},
-		{1, 1, 1},
-		{0.1, 0.099999994, 0.1},
-		{math.MaxFloat32, math.MaxFloat32, math.MaxFloat32},
-		{1e39, math.MaxFloat32, float32(math.Inf(1))},
-		{-1e39, float32(math.Inf(-1)), -math.MaxFloat32},
-		{math.MaxFloat64, math.MaxFloat32, float32(math.Inf(1))},
+		{0, -0x1p-149, 0x1p-149},
+		{inf, math.MaxFloat32, math.Inf(1)},
+		{-inf, math.Inf(-1), -math.MaxFloat32},
+		{1, 1 - 0x1p-23 - 0x1p-149, 1 + 0x1p-23 + 0x1p-149},
 	} {
-		if d, u := down32(tc.x), up32(tc.x); d != tc.down || u != tc.up {
-			t.Errorf("%v: down32 %v up32 %v, want %v %v", tc.x, d, u, tc.down, tc.up)
+		if lo, hi := lo64(tc.f), hi64(tc.f); lo != tc.lo || hi != tc.hi {
+			t.Errorf("%v: lo64 %v hi64 %v, want %v %v", tc.f, lo, hi, tc.lo, tc.hi)
 		}
+	}
+	far := round32(shape.AABB{Min: shape.V(1e39, -1e300), Max: shape.V(1e300, -1e39)})
+	if far != (box32{inf, -inf, inf, -inf}) {
+		t.Errorf("a box beyond float32's range rounded to %v, want infinite edges", far)
+	}
+	if !far.overlapsAABB(shape.AABB{Min: shape.V(2e39, -3e39), Max: shape.V(2e39, -3e39)}) {
+		t.Errorf("a box beyond float32's range does not meet a point beyond it")
 	}
 }

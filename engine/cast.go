@@ -110,7 +110,7 @@ func (w *World) firstCast(s shape.Shape, t shape.Transform, delta shape.Vec2, q 
 		swept := box.Union(shape.AABB{Min: box.Min.Add(delta), Max: box.Max.Add(delta)})
 		if swept = reachBox(swept, 0); ns.box.ContainsAABB(swept) { // reachBox: the rounding of box + delta
 			for _, k := range ns.slot[:ns.n] {
-				if b.hot[k].tight.overlapsAABB(swept) {
+				if b.tight[k].overlapsAABB(swept) {
 					try(k)
 				}
 			}

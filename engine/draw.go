@@ -221,7 +221,7 @@ func (src *drawSource) draw(d Drawer, o DrawOptions) {
 	defer vertexPool.Put(buf)
 	hot := src.hot
 	visible := func(s int32) bool {
-		return hot[s].flags&flagAlive != 0 && (!clip || hot[s].tight.overlapsAABB(o.Clip) && src.tight(s).Overlaps(o.Clip))
+		return hot[s].flags&flagAlive != 0 && (!clip || src.tight(s).Overlaps(o.Clip))
 	}
 	if !o.NoBodies {
 		d.Layer(LayerBodies)

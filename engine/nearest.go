@@ -173,7 +173,7 @@ func (ns *nearSearch) visit(s int32) bool {
 	if b.hot[s].flags&flagAlive == 0 || !w.accept(s, ns.q) {
 		return true
 	}
-	if bd := boxDistSq(ns.p, &b.hot[s].tight); bd <= ns.prune {
+	if bd := boxDistSq(ns.p, &b.tight[s]); bd <= ns.prune {
 		ns.cand = append(ns.cand, nearCand{bd2: bd, s: s})
 	}
 	return true
@@ -234,17 +234,17 @@ func (ns *nearSearch) finish() {
 }
 
 // boxDistSq returns the squared distance from p to box b, zero inside: at
-// most the distance to the box b was rounded from.
+// most the distance to the box b was rounded from (see lo64).
 func boxDistSq(p shape.Vec2, b *box32) float64 {
 	var dx, dy float64
-	if d := float64(b.x0) - p.X; d > 0 {
+	if d := lo64(b.x0) - p.X; d > 0 {
 		dx = d
-	} else if d := p.X - float64(b.x1); d > 0 {
+	} else if d := p.X - hi64(b.x1); d > 0 {
 		dx = d
 	}
-	if d := float64(b.y0) - p.Y; d > 0 {
+	if d := lo64(b.y0) - p.Y; d > 0 {
 		dy = d
-	} else if d := p.Y - float64(b.y1); d > 0 {
+	} else if d := p.Y - hi64(b.y1); d > 0 {
 		dy = d
 	}
 	return float64(dx*dx) + float64(dy*dy)

@@ -88,7 +88,7 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 		}
 		t := shape.Transform{Pos: c}
 		w.tree.Query(box, func(s int32) bool {
-			if !w.accept(s, q) || !b.hot[s].tight.overlapsAABB(box) || !narrowphase.Overlap(qs, t, b.shapes[s], b.xf[s]) {
+			if !w.accept(s, q) || !b.tight[s].overlapsAABB(box) || !narrowphase.Overlap(qs, t, b.shapes[s], b.xf[s]) {
 				return true
 			}
 			return fn(w.idOf(s))
@@ -101,7 +101,7 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 	// shape's bounding radius. Clipping there moves no edge that can meet
 	// the shape, so the answer is the same, and the clipped box is small.
 	w.tree.Query(box, func(s int32) bool {
-		if !w.accept(s, q) || !b.hot[s].tight.overlapsAABB(box) {
+		if !w.accept(s, q) || !b.tight[s].overlapsAABB(box) {
 			return true
 		}
 		if boxOverlapsBody(box, b.shapes[s], b.xf[s]) {
@@ -160,7 +160,7 @@ func (w *World) QueryPoint(p shape.Vec2, f Filter, fn func(BodyID) bool) error {
 	q := newQuery(f)
 	b := &w.b
 	w.tree.Query(shape.AABB{Min: p, Max: p}, func(s int32) bool {
-		if !w.accept(s, q) || !b.hot[s].tight.contains(p) || !narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
+		if !w.accept(s, q) || !b.tight[s].contains(p) || !narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
 			return true
 		}
 		return fn(w.idOf(s))
@@ -186,7 +186,7 @@ func (w *World) QueryShape(s shape.Shape, t shape.Transform, f Filter, fn func(B
 	}
 	b := &w.b
 	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, q) || !b.hot[k].tight.overlapsAABB(box) {
+		if !w.accept(k, q) || !b.tight[k].overlapsAABB(box) {
 			return true
 		}
 		m, ok := narrowphase.Collide(s, t, b.shapes[k], b.xf[k])

@@ -364,7 +364,7 @@ func (w *World) overlaps(s shape.Shape, xf shape.Transform, q query, ov *depenSe
 	b := &w.b
 	box := s.WorldAABB(xf)
 	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, q) || !b.hot[k].tight.overlapsAABB(box) {
+		if !w.accept(k, q) || !b.tight[k].overlapsAABB(box) {
 			return true
 		}
 		d, ok := narrowphase.PushOut(s, xf, b.shapes[k], b.xf[k])
@@ -410,7 +410,7 @@ func (w *World) pushesOutNear(s shape.Shape, xf shape.Transform, q query, ns *ne
 	}
 	b := &w.b
 	for _, k := range ns.slot[:ns.n] {
-		if b.hot[k].tight.overlapsAABB(box) {
+		if b.tight[k].overlapsAABB(box) {
 			if _, ok := narrowphase.PushOut(s, xf, b.shapes[k], b.xf[k]); ok {
 				return true
 			}
@@ -425,7 +425,7 @@ func (w *World) overlapsAny(s shape.Shape, xf shape.Transform, q query) bool {
 	box := s.WorldAABB(xf)
 	hit := false
 	w.tree.Query(box, func(k int32) bool {
-		if w.accept(k, q) && b.hot[k].tight.overlapsAABB(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
+		if w.accept(k, q) && b.tight[k].overlapsAABB(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
 			hit = true
 			return false
 		}
@@ -450,7 +450,7 @@ type nearSet struct {
 func (w *World) gatherNear(box shape.AABB, q query, ns *nearSet) {
 	ns.box, ns.n, ns.ok = box, 0, true
 	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, q) || !w.b.hot[k].tight.overlapsAABB(box) {
+		if !w.accept(k, q) || !w.b.tight[k].overlapsAABB(box) {
 			return true
 		}
 		if ns.n == maxNear {
@@ -473,7 +473,7 @@ func (w *World) overlapsAnyNear(s shape.Shape, xf shape.Transform, q query, ns *
 	}
 	b := &w.b
 	for _, k := range ns.slot[:ns.n] {
-		if b.hot[k].tight.overlapsAABB(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
+		if b.tight[k].overlapsAABB(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
 			return true
 		}
 	}

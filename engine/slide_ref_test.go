@@ -154,7 +154,7 @@ func (w *World) refOverlaps(s shape.Shape, xf shape.Transform, q query, ov *refD
 	b := &w.b
 	box := s.WorldAABB(xf)
 	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, q) || !b.hot[k].tight.overlapsAABB(box) {
+		if !w.accept(k, q) || !b.tight[k].overlapsAABB(box) {
 			return true
 		}
 		d, ok := narrowphase.PushOut(s, xf, b.shapes[k], b.xf[k])
@@ -185,7 +185,7 @@ func (w *World) refOverlapsAny(s shape.Shape, xf shape.Transform, q query) bool 
 	box := s.WorldAABB(xf)
 	hit := false
 	w.tree.Query(box, func(k int32) bool {
-		if w.accept(k, q) && b.hot[k].tight.overlapsAABB(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
+		if w.accept(k, q) && b.tight[k].overlapsAABB(box) && narrowphase.Overlap(s, xf, b.shapes[k], b.xf[k]) {
 			hit = true
 			return false
 		}

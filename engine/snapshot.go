@@ -814,7 +814,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	// Decode into the buffers of the state the last restore replaced: every
 	// element is written below.
 	b := bodies{
-		hot: grown(sp.b.hot, n), filter: grown(sp.b.filter, n), shapes: grown(sp.b.shapes, n),
+		hot: grown(sp.b.hot, n), tight: grown(sp.b.tight, n), filter: grown(sp.b.filter, n), shapes: grown(sp.b.shapes, n),
 		xf: grown(sp.b.xf, n), angle: grown(sp.b.angle, n),
 		cats: catIndex{lists: sp.b.cats.lists, multi: sp.b.cats.multi[:0], pos: grown(sp.b.cats.pos, n)},
 	}
@@ -858,7 +858,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 				r.fail("slot %d: an empty slot with flags %#x", s, flags)
 				return r.err
 			}
-			b.shapes[s], b.filter[s], b.xf[s], b.angle[s] = shape.Shape{}, filterBits{}, shape.Transform{}, 0
+			b.shapes[s], b.filter[s], b.xf[s], b.angle[s], b.tight[s] = shape.Shape{}, filterBits{}, shape.Transform{}, 0, box32{}
 			b.cats.pos[s], cache.slotShape[s] = 0, 0
 			continue
 		}
@@ -894,7 +894,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		if s < len(ob.hot) && ob.hot[s].flags&(flagAlive|flagRemoved) != 0 &&
 			math.Float64bits(ob.xf[s].Pos.X) == xb && math.Float64bits(ob.xf[s].Pos.Y) == yb &&
 			math.Float64bits(ob.angle[s]) == ab && ob.shapes[s].Identical(sh) {
-			b.xf[s], h.tight, slot[s] = ob.xf[s], ob.hot[s].tight, slotSame
+			b.xf[s], b.tight[s], slot[s] = ob.xf[s], ob.tight[s], slotSame
 		} else {
 			b.xf[s] = shape.NewTransform(shape.V(math.Float64frombits(xb), math.Float64frombits(yb)), b.angle[s])
 			t := sh.WorldAABB(b.xf[s])
@@ -902,7 +902,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 				r.fail("slot %d: box %v overflows", s, t)
 				return r.err
 			}
-			h.tight = round32(t)
+			b.tight[s] = round32(t)
 		}
 		if sh.Kind().Convex() {
 			slot[s] |= slotConvex
@@ -1132,15 +1132,14 @@ func (w *World) restoreTree(b *bodies, bs *bulletSet, cfg Config, fit []bool) *b
 			if h.flags&flagAlive == 0 {
 				continue
 			}
-			// A body that is no bullet fits with its rounded box: the fat
-			// box's edges are float32 values, so it holds the rounded box
-			// when it holds the box (or is an exact box beyond float32's
-			// range, where the test is only stricter).
-			box := h.tight.aabb()
-			if h.flags&flagBullet != 0 {
-				box = proxyBox(b, bs, int32(s), b.tightOf(int32(s)))
+			// The rounded box tells for most bodies that are no bullet;
+			// the exact box is computed for the rest.
+			alive, static := t.Alive(int32(s))
+			if !alive || static != (h.flags&flagStatic != 0) {
+				continue
 			}
-			if alive, static := t.Alive(int32(s)); alive && static == (h.flags&flagStatic != 0) && t.FatAABB(int32(s)).ContainsAABB(box) {
+			fat := t.FatAABB(int32(s))
+			if (h.flags&flagBullet == 0 && b.tight[s].insideStrictly(fat)) || fat.ContainsAABB(proxyBox(b, bs, int32(s), b.tightOf(int32(s)))) {
 				fits++
 				fit[s] = true
 			}
@@ -1200,7 +1199,7 @@ func (w *World) Clone() *World {
 	c := NewWorld(w.cfg)
 	b := &w.b
 	c.b = bodies{
-		hot: slices.Clone(b.hot), filter: slices.Clone(b.filter), shapes: slices.Clone(b.shapes),
+		hot: slices.Clone(b.hot), tight: slices.Clone(b.tight), filter: slices.Clone(b.filter), shapes: slices.Clone(b.shapes),
 		xf: slices.Clone(b.xf), angle: slices.Clone(b.angle), user: maps.Clone(b.user),
 		free: slices.Clone(b.free), moved: slices.Clone(b.moved), dying: slices.Clone(b.dying), dead: slices.Clone(b.dead),
 		count: b.count, cats: b.cats.clone(), epoch: b.epoch,

@@ -67,8 +67,8 @@ func checkBodies(t testing.TB, w *World) {
 		if !sameXf(xf, b.xf[s]) {
 			t.Fatalf("slot %d: transform %v, NewTransform(%v, %v) = %v", s, b.xf[s], b.xf[s].Pos, b.angle[s], xf)
 		}
-		if box := b.shapes[s].WorldAABB(xf); b.hot[s].tight != round32(box) {
-			t.Fatalf("slot %d: box %v, the shape's box there %v rounded out %v", s, b.hot[s].tight, box, round32(box))
+		if box := b.shapes[s].WorldAABB(xf); b.tight[s] != round32(box) {
+			t.Fatalf("slot %d: box %v, the shape's box there %v rounded out %v", s, b.tight[s], box, round32(box))
 		}
 	}
 }
@@ -105,7 +105,7 @@ func sameRestore(want, got *World) error {
 	}
 	for s := range wb.hot {
 		wh, gh := wb.hot[s], gb.hot[s]
-		if wh.gen != gh.gen || wh.flags != gh.flags || wh.tight != gh.tight ||
+		if wh.gen != gh.gen || wh.flags != gh.flags || wb.tight[s] != gb.tight[s] ||
 			!sameXf(wb.xf[s], gb.xf[s]) || !bitsEq(wb.angle[s], gb.angle[s]) ||
 			!bytes.Equal(appendShape(nil, wb.shapes[s]), appendShape(nil, gb.shapes[s])) || wb.filter[s] != gb.filter[s] || wb.cats.pos[s] != gb.cats.pos[s] {
 			return fmt.Errorf("slot %d: %+v %v %v, want %+v %v %v", s, gh, gb.xf[s], gb.shapes[s], wh, wb.xf[s], wb.shapes[s])

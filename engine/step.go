@@ -106,23 +106,23 @@ func (w *World) Step() {
 // pair order.
 func (w *World) narrow(pairs []broadphase.Pair, out []contact) []contact {
 	b := &w.b
-	hot := b.hot
+	hot, tight := b.hot, b.tight
 	// Most pairs fail the box test below; without bullets in the world
 	// they need not look at the flags.
 	bullets := w.bullets != nil && len(w.bullets.slots) > 0
 	for _, p := range pairs {
 		a, c := p.A, p.B
-		ha, hc := &hot[a], &hot[c]
 		// The broad phase's filter (pairFilter) already turned away static
 		// pairs and pairs the bits forbid, and SetFilter makes it look
 		// again, so only the boxes are left to check. A pair with a
 		// bullet that is no contact where the two are now is swept.
-		if !ha.tight.overlaps(&hc.tight) {
-			if bullets && (ha.flags|hc.flags)&flagBullet != 0 {
+		if !tight[a].overlaps(tight[c]) {
+			if bullets && (hot[a].flags|hot[c].flags)&flagBullet != 0 {
 				out = w.sweepPair(a, c, out)
 			}
 			continue
 		}
+		ha, hc := &hot[a], &hot[c]
 		fa, fc := ha.flags, hc.flags
 		sa, sc := b.shapes[a], b.shapes[c]
 		if !sa.Kind().Convex() || !sc.Kind().Convex() {
