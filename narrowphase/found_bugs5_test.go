@@ -1,6 +1,7 @@
 package narrowphase_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/collide-go/collide/narrowphase"
@@ -55,5 +56,34 @@ func TestCompositeCollideFlipBug(t *testing.T) {
 				t.Errorf("Collide(b, a) flipped = %+v, want Collide(a, b) = %+v", mb.Flip(), m)
 			}
 		})
+	}
+}
+
+// TestTinyBoxCapsuleCornerBug: hullCapsule, looking for the nearest
+// features of a core that is apart from the hull, counted a core end as in
+// front of a face unless it lay behind the face by more than a tolerance
+// that had an absolute term, 1e-12, besides the part relative to the
+// coordinates. For a box of half size s = 2⁻⁴⁴ (5.7e-14) every end was
+// then in front of every face, and the far end of the capsule's core,
+// (5s, 0.5s), level with the box's left face and 6s behind it (4s right of
+// the box), was taken for a point on that face (its separation, −6s,
+// clamped to 0): a touch of the cores, so the depth fell back to the
+// radius less the largest separating axis, 0.2385·s along the core's side
+// normal, where the exact answer is 0.2·s along the direction from the
+// box's corner to the near end. Scaling every number of a pair by a power
+// of two scales the exact answer exactly; at s = 1 the answer was right.
+// Found by comparing Collide of random pairs with the same pairs scaled by
+// 2^k.
+func TestTinyBoxCapsuleCornerBug(t *testing.T) {
+	for _, e := range []int{0, -30, -44, -60, -200} {
+		s := math.Ldexp(1, e)
+		box, _ := shape.NewAABB(s, s)
+		c, _ := shape.NewCapsule(shape.V(1.6*s, 1.8*s), shape.V(5*s, 0.5*s), 1.2*s)
+		// The nearest features: the box's corner (s, s) and the core's end
+		// (1.6s, 1.8s), s apart along (0.6, 0.8); the depth is 1.2s − s.
+		m, ok := narrowphase.Collide(box, shape.Identity, c, shape.Identity)
+		if !ok || math.Abs(m.Depth/s-0.2) > 1e-12 || m.Normal.Sub(shape.V(0.6, 0.8)).Len() > 1e-12 {
+			t.Errorf("scale 2^%d: Collide(box, capsule) = %+v, %v; want depth 0.2·s along (0.6, 0.8)", e, m, ok)
+		}
 	}
 }
