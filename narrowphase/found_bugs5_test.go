@@ -87,3 +87,38 @@ func TestTinyBoxCapsuleCornerBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCastPolygonShortEdgeBug: Cast of a polygon with a very short edge
+// (here 2.4e-11 long, at a corner of a polygon of size 4) went through
+// the other shape by up to 5.5e-6. The general path clipped the motion
+// against the edges of the Minkowski difference with normals taken from
+// differences of its vertices, which are rounded to the ulp of their
+// coordinates (4.4e-16 here): the short edge's normal came out off by an
+// angle of the order of that ulp over its length (2e-5), and its
+// half-plane, which extends across the whole difference, cut the ray
+// late. The polygon, moved by (4.74, −0.75), first touches the box at
+// fraction 0.35636223866475 (exact oracle); Cast said 0.356365012, where
+// the two overlap by 5.5e-6. Found by the exact cast oracle on polygons
+// with near-degenerate (short or nearly collinear) edges.
+func TestCastPolygonShortEdgeBug(t *testing.T) {
+	poly, err := shape.NewPolygon([]shape.Vec2{
+		shape.V(1.8875804207898423, 0.6610901262693627), shape.V(1.8875804207695028, 0.6610901262828395), // the short edge
+		shape.V(-0.12704660363064868, 1.9959607111629016), shape.V(-0.12704663138923009, 1.9959606721257168),
+		shape.V(-1.9270167791123503, -0.5353562673766539), shape.V(-0.8644801319456078, -1.2627627562083636),
+		shape.V(0.19805651653616915, -1.990169243119177),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	box, _ := shape.NewOBB(0.625, 2.875)
+	tb := shape.Transform{Pos: shape.V(5.27707608936269, 1.7975037793932687), Rot: shape.RotFromCosSin(0, -1)}
+	delta := shape.V(4.737647141783108, -0.7474107912747321)
+	o := exCast(exPlace(poly, shape.Identity), delta, exPlace(box, tb))
+	h, ok := narrowphase.Cast(poly, shape.Identity, delta, box, tb)
+	if !ok || !o.hit {
+		t.Fatalf("Cast = %+v, %v; the exact oracle hit %v", h, ok, o.hit)
+	}
+	if g := o.gapAt(h.Fraction); math.Abs(h.Fraction-o.frac) > 1e-12 && math.Abs(g) > 1e-12 {
+		t.Errorf("Cast.Fraction = %.17g, want %.17g (the exact first touch); at the fraction given the gap is %.3g", h.Fraction, o.frac, g)
+	}
+}
