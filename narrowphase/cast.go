@@ -121,10 +121,12 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 // CastSliding is Cast for a shape that slides along what it touches: a
 // touch at the start (Fraction 0) that the motion does not move into, its
 // normal·delta ≥ −tol·|delta|, is passed, not a hit, and the cast goes on
-// to the first touch it does move into. For a compound or chain the rule
-// holds part by part, so that sliding along one part of a body never
-// passes through another, and a part touched on the way counts only if
-// the motion goes on into it (CastEnter's rule), so that a chain's vertex
+// to the first touch it does move into; a touch, at the start or on the
+// way, that the motion never goes on into (CastEnter's rule: a graze, a
+// touch at the end) is passed too, whatever its normal, so that a shape
+// sliding over the corner where two boxes meet level is no hit. For a
+// compound or chain the rule holds part by part, so that sliding along
+// one part of a body never passes through another, and a chain's vertex
 // met while sliding along its segments is no hit.
 func CastSliding(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, tol float64) (CastHit, bool) {
 	if a.Valid() && b.Valid() && (!a.Kind().Convex() || !b.Kind().Convex()) &&
@@ -132,8 +134,10 @@ func CastSliding(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Sh
 		h, _, ok := castComposite(a, ta, delta, b, tb, castSlide, max(tol, 0))
 		return h, ok
 	}
+	// One part each: castComposite's rule for a part pair. A convex pair
+	// the motion does not go into at its first touch it never goes into.
 	h, ok := Cast(a, ta, delta, b, tb)
-	if ok && h.Fraction == 0 && h.Normal.Dot(delta) >= -tol*delta.Len() {
+	if ok && ((h.Fraction == 0 && h.Normal.Dot(delta) >= -tol*delta.Len()) || !passesThrough(a, ta, delta, b, tb, h.Fraction)) {
 		return CastHit{}, false
 	}
 	return h, ok
