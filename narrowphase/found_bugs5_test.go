@@ -155,3 +155,71 @@ func TestCastSlidingTileSeamBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCastFromRoundingTouchBug: Cast of two shapes, at least one rounded
+// (a capsule or circle), that start touching to within rounding (apart by
+// an ulp, so Collide says no contact) and move into each other overshot
+// the touch, by up to 1.85 units, or missed it altogether and passed
+// through: the general path's rounded cast dropped an offset edge whose
+// entry time came out below zero by rounding (the start lies an ulp
+// inside the edge's offset line), and took the next thing the ray met:
+// the disc at the edge's far end, or nothing. An entry below zero by no
+// more than the rounding margin is now an entry at 0. Cases 0, 2 and 3
+// failed before 2b86cb2 (which took the Minkowski difference's normals
+// from the shapes and so moved which cases round below zero), 4 and 5
+// after it, 1 both. Found by the exact cast oracle on pairs placed
+// touching by a first cast (TestExactOracleCastSliding too).
+func TestCastFromRoundingTouchBug(t *testing.T) {
+	capsule := func(x0, y0, x1, y1, r float64) shape.Shape {
+		s, _ := shape.NewCapsule(shape.V(x0, y0), shape.V(x1, y1), r)
+		return s
+	}
+	segment := func(x0, y0, x1, y1 float64) shape.Shape {
+		s, _ := shape.NewSegment(shape.V(x0, y0), shape.V(x1, y1))
+		return s
+	}
+	circle := func(cx, cy, r float64) shape.Shape {
+		s, _ := shape.NewOffsetCircle(shape.V(cx, cy), r)
+		return s
+	}
+	tri, _ := shape.NewPolygon([]shape.Vec2{shape.V(-2.5, -1.125), shape.V(2, -2.8125), shape.V(2.5, -0.5)})
+	box, _ := shape.NewAABB(0.3125, 0.4375)
+	at := func(x, y, c, s float64) shape.Transform {
+		return shape.Transform{Pos: shape.V(x, y), Rot: shape.RotFromCosSin(c, s)}
+	}
+	for i, c := range []struct {
+		a     shape.Shape
+		ta    shape.Transform
+		b     shape.Shape
+		tb    shape.Transform
+		delta shape.Vec2
+	}{
+		{capsule(1.0625, 1.125, -0.5625, 2.5625, 0.125), at(-4.183404601249026, -4.019369781554047, 0.30832908885989196, 0.951279755362653),
+			tri, at(-3.0625, -3.0625, 0.9461929027295702, -0.32360313784663786), shape.V(55.8012070216318, -50.94482987638569)},
+		{capsule(2.8125, -0.0625, -2.375, 1.9375, 0.625), at(1.4575755969086104, 0.26225281825529745, 1, 0),
+			box, at(3.0625, -0.5625, 0.2760428758170661, 0.9611453223683939), shape.V(-42.82710200921509, -37.02328439876008)},
+		{segment(-2.4375, -2.1875, 2.1875, 0.1875), at(-1.6607968593131677, 0.10655523601156613, -0.9592442287715084, 0.28257832466159577),
+			circle(0, 0, 1.9375), at(-0.25, -0.75, 0.9025889273164573, -0.43050345908683096), shape.V(60.97997092034083, -63.418299811430614)},
+		{circle(0.8125, -0.375, 1.9375), at(-1.7855291324138975, -0.9136319438917787, 1, 0),
+			segment(-0.5625, -2.75, 0.1875, 1.5), at(-3.125, -2.875, -0.03971372426485509, 0.9992110988700111), shape.V(65.71434622731357, -28.950703082868046)},
+		{capsule(-0.4375, 2.5625, -1.4375, -1.75, 0.875), at(1.6443995413429542, 1.7912570118122726, -0.8643543716052362, -0.5028832074019944),
+			segment(-2.125, 1.875, 0.6875, 1.6875), at(4.5625, 2.625, -1, 0), shape.V(50.76808061238859, -40.482495905426475)},
+		{capsule(1.6875, 0.75, 1.4375, -2.375, 1.5), at(-0.012630624746773456, -0.4819190451881274, -0.9941845679404917, -0.10768957641748607),
+			circle(0, 0, 1.8125), at(1.6875, -0.8125, 1, 0), shape.V(140.45121559841124, -32.211000255246624)},
+	} {
+		o := exCastOracle{d: exMinkowski(exPlace(c.a, c.ta), exPlace(c.b, c.tb)), delta: c.delta}
+		tol := 1e-9 * (exLocalScale(c.a, c.ta, c.b, c.tb) + c.delta.Len())
+		if g := o.gapAt(0); g < 0 || g > tol {
+			t.Fatalf("case %d: the pair starts %.3g apart, not touching to rounding", i, g)
+		}
+		h, ok := narrowphase.Cast(c.a, c.ta, c.delta, c.b, c.tb)
+		if !ok {
+			rf, _ := o.d.r.Float64()
+			t.Errorf("case %d: Cast missed; the motion goes %.3g deep", i, rf-exSqrt(exSegDist2(o.d, exVF(shape.Vec2{}), exVF(c.delta))))
+			continue
+		}
+		if g := o.gapAt(h.Fraction); math.Abs(g) > tol {
+			t.Errorf("case %d: Cast.Fraction = %.17g, where the exact gap is %.3g; want the touch at the start", i, h.Fraction, g)
+		}
+	}
+}
