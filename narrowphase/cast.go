@@ -327,16 +327,22 @@ func (m *mink) build(b, a *core) {
 	}
 }
 
-// mayOverlap reports whether the origin lies in m or within a rounding
-// margin of it: whether a and b may overlap at the start.
-func (m *mink) mayOverlap() bool {
+// slack returns the rounding margin of m: 1e-12 of its coordinates and
+// radius.
+func (m *mink) slack() float64 {
 	scale := m.r
 	for k := range m.n {
 		if a := math.Abs(m.v[k].X) + math.Abs(m.v[k].Y); a > scale {
 			scale = a
 		}
 	}
-	slack := float64(1e-12 * scale)
+	return float64(1e-12 * scale)
+}
+
+// mayOverlap reports whether the origin lies in m or within a rounding
+// margin of it: whether a and b may overlap at the start.
+func (m *mink) mayOverlap() bool {
+	slack := m.slack()
 	if m.n == 1 {
 		return m.v[0].Len() <= m.r+slack
 	}
@@ -524,7 +530,14 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 		den := nrm.Dot(d)
 		facing := den < 0
 		if facing {
-			t := (nrm.Dot(v0) + m.r) / den
+			num := nrm.Dot(v0) + m.r
+			t := num / den
+			if t < 0 && num <= m.slack() {
+				// Entered before the start by rounding only (the origin
+				// is outside m grown by m.r, closest said so): within the
+				// edge's span the motion enters it at once.
+				t = 0
+			}
 			if t >= 0 && t < best {
 				// The foot of the hit on the core edge must lie on it.
 				q := d.Scale(t).Sub(nrm.Scale(m.r)).Sub(v0)
