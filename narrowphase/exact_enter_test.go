@@ -150,7 +150,7 @@ func TestExactOracleCastEnter(t *testing.T) {
 	rng := rand.New(rand.NewPCG(seed, 12))
 	n := 400
 	if testing.Short() {
-		n = 30
+		n = 20
 	}
 	hits := 0
 	for c := range n {
@@ -180,7 +180,7 @@ func TestExactOracleCastSliding(t *testing.T) {
 	rng := rand.New(rand.NewPCG(seed, 13))
 	n := 400
 	if testing.Short() {
-		n = 40
+		n = 20
 	}
 	hits, checked := 0, 0
 	for c := range n {
