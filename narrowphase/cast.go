@@ -121,10 +121,12 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 // CastSliding is Cast for a shape that slides along what it touches: a
 // touch at the start (Fraction 0) that the motion does not move into, its
 // normal·delta ≥ −tol·|delta|, is passed, not a hit, and the cast goes on
-// to the first touch it does move into. For a compound or chain the rule
-// holds part by part, so that sliding along one part of a body never
-// passes through another, and a part touched on the way counts only if
-// the motion goes on into it (CastEnter's rule), so that a chain's vertex
+// to the first touch it does move into; a touch, at the start or on the
+// way, that the motion never goes on into (CastEnter's rule: a graze, a
+// touch at the end) is passed too, whatever its normal, so that a shape
+// sliding over the corner where two boxes meet level is no hit. For a
+// compound or chain the rule holds part by part, so that sliding along
+// one part of a body never passes through another, and a chain's vertex
 // met while sliding along its segments is no hit.
 func CastSliding(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, tol float64) (CastHit, bool) {
 	if a.Valid() && b.Valid() && (!a.Kind().Convex() || !b.Kind().Convex()) &&
@@ -132,8 +134,10 @@ func CastSliding(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Sh
 		h, _, ok := castComposite(a, ta, delta, b, tb, castSlide, max(tol, 0))
 		return h, ok
 	}
+	// One part each: castComposite's rule for a part pair. A convex pair
+	// the motion does not go into at its first touch it never goes into.
 	h, ok := Cast(a, ta, delta, b, tb)
-	if ok && h.Fraction == 0 && h.Normal.Dot(delta) >= -tol*delta.Len() {
+	if ok && ((h.Fraction == 0 && h.Normal.Dot(delta) >= -tol*delta.Len()) || !passesThrough(a, ta, delta, b, tb, h.Fraction)) {
 		return CastHit{}, false
 	}
 	return h, ok
@@ -206,12 +210,16 @@ func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 }
 
 // core is a shape's convex core, a point or a counter-clockwise polygon, in
-// a frame translated to some origin, and the radius that grows it into the
-// shape.
+// a frame translated to some origin, the outward unit normal of each edge
+// (from vertex i to i+1), and the radius that grows it into the shape. The
+// normals are the shape's own, rotated: a normal taken from two placed
+// vertices, each rounded to the ulp of its coordinates, is off by that ulp
+// over the edge's length, which for a short edge is far from rounding.
 type core struct {
-	v [shape.MaxPolygonVertices]shape.Vec2
-	n int
-	r float64
+	v   [shape.MaxPolygonVertices]shape.Vec2
+	nrm [shape.MaxPolygonVertices]shape.Vec2
+	n   int
+	r   float64
 }
 
 // set makes c the core of s placed by t, relative to origin.
@@ -231,12 +239,14 @@ func (c *core) setIn(s shape.Shape, rel shape.Transform) {
 	case shape.KindAABB, shape.KindOBB:
 		for i, p := range s.Corners() {
 			c.v[i] = rel.Apply(p)
+			c.nrm[i] = rel.Rot.Apply(boxNormals[i])
 		}
 		c.n = 4
 	case shape.KindPolygon, shape.KindCapsule, shape.KindSegment:
-		vs := s.Vertices()
+		vs, ns := s.Vertices(), s.Normals()
 		for i, p := range vs {
 			c.v[i] = rel.Apply(p)
+			c.nrm[i] = rel.Rot.Apply(ns[i])
 		}
 		c.n, c.r = len(vs), s.Radius()
 	}
@@ -265,17 +275,20 @@ func (c *core) lowest(neg bool) int {
 
 // mink is the Minkowski difference b ⊕ (−a) of two cores, counter-clockwise,
 // with the vertex of b (ib) and of a (ja) each of its vertices came from,
-// and the sum of the radii.
+// the outward unit normal of each edge (from vertex k to k+1: the normal
+// of the edge of b or of −a it came from, see core), and the sum of the
+// radii.
 type mink struct {
 	v      [2 * shape.MaxPolygonVertices]shape.Vec2
+	nrm    [2 * shape.MaxPolygonVertices]shape.Vec2
 	ib, ja [2 * shape.MaxPolygonVertices]uint8
 	n      int
 	r      float64
 }
 
 // build sets m to b ⊕ (−a) by merging the edges of b and of −a in angular
-// order, starting from the sum of their lowest vertices. Parallel edges
-// merge into one.
+// order of their normals, starting from the sum of their lowest vertices.
+// Parallel edges merge into one.
 func (m *mink) build(b, a *core) {
 	m.r = a.r + b.r
 	m.n = 0
@@ -285,10 +298,16 @@ func (m *mink) build(b, a *core) {
 		bi, aj := wrap(i0+i, b.n), wrap(j0+j, a.n)
 		m.v[m.n] = b.v[bi].Sub(a.v[aj])
 		m.ib[m.n], m.ja[m.n] = uint8(bi), uint8(aj)
-		m.n++
-		eb := b.v[next(bi, b.n)].Sub(b.v[bi])
-		ea := a.v[aj].Sub(a.v[next(aj, a.n)]) // the edge of −a
-		cr := eb.Cross(ea)
+		// A one-point core has no edge: its zero normal ties with the
+		// other's first, and both advance.
+		nb, na := b.nrm[bi], a.nrm[aj].Neg() // −a's edges face the other way
+		if b.n == 1 {
+			nb = shape.Vec2{}
+		}
+		if a.n == 1 {
+			na = shape.Vec2{}
+		}
+		cr := nb.Cross(na) // the sign of the edges' cross product
 		if i >= b.n {
 			cr = -1 // only a's edges are left
 		} else if j >= a.n {
@@ -300,19 +319,30 @@ func (m *mink) build(b, a *core) {
 		if cr <= 0 {
 			j++
 		}
+		if cr < 0 || nb == (shape.Vec2{}) {
+			nb = na
+		}
+		m.nrm[m.n] = nb
+		m.n++
 	}
 }
 
-// mayOverlap reports whether the origin lies in m or within a rounding
-// margin of it: whether a and b may overlap at the start.
-func (m *mink) mayOverlap() bool {
+// slack returns the rounding margin of m: 1e-12 of its coordinates and
+// radius.
+func (m *mink) slack() float64 {
 	scale := m.r
 	for k := range m.n {
 		if a := math.Abs(m.v[k].X) + math.Abs(m.v[k].Y); a > scale {
 			scale = a
 		}
 	}
-	slack := float64(1e-12 * scale)
+	return float64(1e-12 * scale)
+}
+
+// mayOverlap reports whether the origin lies in m or within a rounding
+// margin of it: whether a and b may overlap at the start.
+func (m *mink) mayOverlap() bool {
+	slack := m.slack()
 	if m.n == 1 {
 		return m.v[0].Len() <= m.r+slack
 	}
@@ -324,10 +354,8 @@ func (m *mink) mayOverlap() bool {
 		return segDistSq(shape.Vec2{}, m.v[0], m.v[1]) <= lim2
 	}
 	for k := range m.n {
-		e := m.v[next(k, m.n)].Sub(m.v[k])
-		// The origin's signed distance outside edge k's line is
-		// cross/|e|: beyond lim when cross > 0 and cross² > lim²·|e|².
-		if cr := e.Cross(m.v[k]); cr > 0 && float64(cr*cr) > float64(lim2*e.LenSq()) {
+		// The origin's signed distance outside edge k's line.
+		if -m.nrm[k].Dot(m.v[k]) > lim {
 			return false
 		}
 	}
@@ -404,14 +432,11 @@ func discEntry(c shape.Vec2, r float64, d shape.Vec2) (float64, bool) {
 // castPolygon clips the ray t·d against m's edges (Cyrus–Beck): each edge's
 // half-plane bounds t from below (entering) or above (leaving).
 func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
-	// The edge normals need no normalising here: each bound is a ratio of
-	// two dot products with the same normal.
 	lo, hi := math.Inf(-1), math.Inf(1)
 	enter := -1
 	for k := range m.n {
-		e := m.v[next(k, m.n)].Sub(m.v[k])
-		nrm := shape.Vec2{X: e.Y, Y: -e.X} // outward: the polygon is counter-clockwise
-		h := nrm.Dot(m.v[k])               // the origin is inside this half-plane when h >= 0
+		nrm := m.nrm[k]
+		h := nrm.Dot(m.v[k]) // the origin is inside this half-plane when h >= 0
 		den := nrm.Dot(d)
 		switch {
 		case den < 0:
@@ -434,11 +459,8 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 		// no overlap, so by rounding alone). Report the face it is nearest.
 		nearest, nearestH := 0, math.Inf(-1)
 		for k := range m.n {
-			e := m.v[next(k, m.n)].Sub(m.v[k])
-			if l := e.Len(); l > 0 {
-				if h := -(shape.Vec2{X: e.Y, Y: -e.X}).Dot(m.v[k]) / l; h > nearestH {
-					nearest, nearestH = k, h
-				}
+			if h := -m.nrm[k].Dot(m.v[k]); h > nearestH {
+				nearest, nearestH = k, h
 			}
 		}
 		h := m.edgeHit(nearest, 0, d, a, b)
@@ -500,19 +522,22 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 	// Only edges facing the ray can be entered, and only the discs at
 	// their ends: a vertex between two edges facing away is behind.
 	best, bestK, disc := math.Inf(1), -1, false
-	last := m.v[0].Sub(m.v[m.n-1])
-	prevFacing := float64(last.Y*d.X)-float64(last.X*d.Y) < 0
+	prevFacing := m.nrm[m.n-1].Dot(d) < 0
 	for k := range m.n {
 		v0, v1 := m.v[k], m.v[next(k, m.n)]
 		e := v1.Sub(v0)
-		nrm := shape.Vec2{X: e.Y, Y: -e.X}
-		raw := nrm.Dot(d)
-		facing := raw < 0
+		nrm := m.nrm[k]
+		den := nrm.Dot(d)
+		facing := den < 0
 		if facing {
-			l := nrm.Len()
-			nrm = nrm.Scale(1 / l)
-			den := raw / l
-			t := (nrm.Dot(v0) + m.r) / den
+			num := nrm.Dot(v0) + m.r
+			t := num / den
+			if t < 0 && num <= m.slack() {
+				// Entered before the start by rounding only (the origin
+				// is outside m grown by m.r, closest said so): within the
+				// edge's span the motion enters it at once.
+				t = 0
+			}
 			if t >= 0 && t < best {
 				// The foot of the hit on the core edge must lie on it.
 				q := d.Scale(t).Sub(nrm.Scale(m.r)).Sub(v0)
@@ -593,8 +618,7 @@ func (m *mink) closest() (int, float64, float64, bool) {
 // overlap of the two, whose middle is taken.
 func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 	k1 := next(k, m.n)
-	e := m.v[k1].Sub(m.v[k])
-	n := shape.Vec2{X: e.Y, Y: -e.X}.Normalize()
+	n := m.nrm[k]
 	n = shape.Vec2{X: n.X + 0, Y: n.Y + 0} // no negative zeros: -0 + 0 is +0
 	x := d.Scale(t)
 	h := CastHit{Fraction: t, Normal: n}
@@ -605,7 +629,7 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 		// a's moved edge spans its two projections; take the middle of the
 		// overlap, on b's surface.
 		b0 := b.v[m.ib[k]]
-		u := e.Normalize()
+		u := shape.Vec2{X: -n.Y, Y: n.X} // along the edge
 		lb := b.v[m.ib[k1]].Sub(b0).Dot(u)
 		p0 := a.v[m.ja[k]].Add(x).Sub(b0).Dot(u)
 		p1 := a.v[m.ja[k1]].Add(x).Sub(b0).Dot(u)

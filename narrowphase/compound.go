@@ -391,24 +391,72 @@ func overlapAlong(p0, p1 shape.Vec2, x *core, u shape.Vec2) float64 {
 }
 
 // collideComposite is Collide for a pair with a compound or chain: the
-// deepest manifold of any part pair, the first in part order among equals.
+// deepest manifold of any part pair, the first among equals in the part
+// order of the pair taken in a fixed order (see deepestParts).
 func collideComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
 	m, _, ok := deepestParts(a, ta, b, tb)
 	return m, ok
 }
 
 // deepestParts is collideComposite with the index of b's part in the
-// deepest pair.
+// deepest pair. The pair is solved in a fixed order, the lesser kind first
+// and two compounds by compositeBefore, and flipped when given the other
+// way round: CollideParts visits its first shape's parts in the outer
+// loop, so part pairs tied for the deepest would otherwise be met in a
+// different order each way, and Collide(b, a) would not be Collide(a, b)
+// flipped.
 func deepestParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, int, bool) {
+	if ka, kb := a.Kind(), b.Kind(); ka > kb || (ka == kb && compositeBefore(b, tb, a, ta)) {
+		m, i, _, ok := deepestPair(b, tb, a, ta)
+		return m.Flip(), i, ok
+	}
+	m, _, j, ok := deepestPair(a, ta, b, tb)
+	return m, j, ok
+}
+
+// deepestPair returns the deepest manifold of any part pair of a and b,
+// the first in CollideParts' order among equals, and its part indexes.
+func deepestPair(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, int, int, bool) {
 	var best Manifold
-	bestB, found := 0, false
-	CollideParts(a, ta, b, tb, func(_, j int, m Manifold) bool {
+	bestA, bestB, found := 0, 0, false
+	CollideParts(a, ta, b, tb, func(i, j int, m Manifold) bool {
 		if !found || m.Depth > best.Depth {
-			best, bestB, found = m, j, true
+			best, bestA, bestB, found = m, i, j, true
 		}
 		return true
 	})
-	return best, bestB, found
+	return best, bestA, bestB, found
+}
+
+// compositeBefore reports whether the compound a placed by ta comes
+// strictly before the compound b placed by tb in a total order, as before
+// orders convex shapes: position, then rotation, then the parts in turn
+// (kind, offset, then before on the part shapes). Compounds equal in all
+// of these are twins: neither comes first.
+func compositeBefore(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+	if c := cmpVec(ta.Pos, tb.Pos); c != 0 {
+		return c < 0
+	}
+	if c := cmpVec(shape.V(ta.Rot.Cos(), ta.Rot.Sin()), shape.V(tb.Rot.Cos(), tb.Rot.Sin())); c != 0 {
+		return c < 0
+	}
+	pa, pb := a.Parts(), b.Parts()
+	if len(pa) != len(pb) {
+		return len(pa) < len(pb)
+	}
+	for i := range pa {
+		x, y := pa[i], pb[i]
+		if kx, ky := x.Shape.Kind(), y.Shape.Kind(); kx != ky {
+			return kx < ky
+		}
+		if before(x.Shape, x.Offset, y.Shape, y.Offset) {
+			return true
+		}
+		if before(y.Shape, y.Offset, x.Shape, x.Offset) {
+			return false
+		}
+	}
+	return false
 }
 
 // overlapComposite is Overlap for a pair with a compound or chain: whether

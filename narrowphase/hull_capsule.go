@@ -105,17 +105,21 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 		// skipped. A tolerance of rounding size keeps an end that touches
 		// a vertex or face from slipping through.
 		nv := len(verts)
-		// Bit i of front0 (front1): q0 (q1) is not behind face i.
-		tol0 := -touchTol * (math.Abs(q0.X) + math.Abs(q0.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
-		tol1 := -touchTol * (math.Abs(q1.X) + math.Abs(q1.Y) + math.Abs(verts[0].X) + math.Abs(verts[0].Y) + 1)
+		// Bit i of front0 (front1): q0 (q1) is not behind face i. The
+		// tolerance is relative to the numbers n_i·(q − v_i) is made of,
+		// with no absolute term, which on a hull smaller than it would put
+		// every end in front of every face.
+		a0 := math.Abs(q0.X) + math.Abs(q0.Y)
+		a1 := math.Abs(q1.X) + math.Abs(q1.Y)
 		var front0, front1 uint32
 		bit := uint32(1) // 1 << i, without a shift by a variable
 		for i, v := range verts {
 			n := normals[i]
-			if !(n.Dot(q0.Sub(v)) < tol0) {
+			av := math.Abs(v.X) + math.Abs(v.Y)
+			if !(n.Dot(q0.Sub(v)) < -touchTol*(a0+av)) {
 				front0 |= bit
 			}
-			if !(n.Dot(q1.Sub(v)) < tol1) {
+			if !(n.Dot(q1.Sub(v)) < -touchTol*(a1+av)) {
 				front1 |= bit
 			}
 			bit <<= 1

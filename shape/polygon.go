@@ -239,7 +239,7 @@ func collinearError(n int, thick, size float64) error {
 
 // selfIntersection returns the first pair of non-adjacent edges that touch
 // or cross, by start vertex. Polygons are small, so the quadratic scan is
-// cheap and exact.
+// cheap; segmentsTouch is exact.
 func selfIntersection(pts []Vec2) (int, int, bool) {
 	n := len(pts)
 	for i := range n {
@@ -256,13 +256,16 @@ func selfIntersection(pts []Vec2) (int, int, bool) {
 	return 0, 0, false
 }
 
-// segmentsTouch reports whether the closed segments ab and cd share a point.
+// segmentsTouch reports whether the closed segments ab and cd share a point,
+// exactly: the orientations are orientSign's, so a point on the other
+// segment in rationals touches it even where the float determinant rounds
+// away from zero, and one an ulp off does not.
 func segmentsTouch(a, b, c, d Vec2) bool {
-	d1 := orient(c, d, a)
-	d2 := orient(c, d, b)
-	d3 := orient(a, b, c)
-	d4 := orient(a, b, d)
-	if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
+	d1 := orientSign(c, d, a)
+	d2 := orientSign(c, d, b)
+	d3 := orientSign(a, b, c)
+	d4 := orientSign(a, b, d)
+	if d1*d2 < 0 && d3*d4 < 0 {
 		return true
 	}
 	return (d1 == 0 && onSegment(c, d, a)) || (d2 == 0 && onSegment(c, d, b)) ||
