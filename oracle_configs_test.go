@@ -109,6 +109,10 @@ type ocScene struct {
 	size   float64 // extent of the populated region, in grid units of 1/8
 	bodies int
 	ops    int
+	// crowd, when set, adds and removes bodies by the hundred, so that
+	// the broad phase's trees cross the sizes at which they are tiled and
+	// untiled again.
+	crowd bool
 }
 
 type ocRun struct {
@@ -544,6 +548,20 @@ func (o *ocRun) mutate() {
 			o.add(b)
 		default:
 			o.add(o.randBody())
+		}
+		return
+	}
+	if o.sc.crowd && r.IntN(40) == 0 {
+		if len(o.st.live) > o.sc.bodies/2 { // remove two thirds at once
+			for _, b := range slices.Clone(o.st.live) {
+				if r.IntN(3) != 0 {
+					o.remove(b)
+				}
+			}
+		} else {
+			for range o.sc.bodies {
+				o.add(o.randBody())
+			}
 		}
 		return
 	}
@@ -1121,9 +1139,27 @@ func (o *ocRun) checkNearest() {
 func (o *ocRun) checkStep() {
 	want := map[ocKey]collide.Manifold{}
 	live := o.st.live
-	for i, a := range live {
-		for _, b := range live[i+1:] {
-			if !ocPairs(a, b) {
+	// World boxes first (inclusive, and grown by far more than their
+	// rounding): a scene of many bodies has too many pairs to collide all.
+	boxes := make([]collide.AABB, len(live))
+	for i, b := range live {
+		bx := b.shape.WorldAABB(b.xf())
+		boxes[i] = bx.Expand(1e-9 * (1 + math.Abs(bx.Min.X) + math.Abs(bx.Min.Y) + math.Abs(bx.Max.X) + math.Abs(bx.Max.Y)))
+	}
+	// Sweep and prune on x.
+	order := make([]int, len(live))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int { return cmp.Compare(boxes[i].Min.X, boxes[j].Min.X) })
+	for oi, i := range order {
+		a := live[i]
+		for _, j := range order[oi+1:] {
+			if boxes[j].Min.X > boxes[i].Max.X {
+				break
+			}
+			b := live[j]
+			if !ocPairs(a, b) || !boxes[i].Overlaps(boxes[j]) {
 				continue
 			}
 			x, y := a, b
@@ -1258,6 +1294,8 @@ var ocScenes = []ocScene{
 	{name: "no-margin-1e6", cfg: collide.Config{Margin: -1, MotionFrames: -1}, origin: collide.V(1e6, -1e6), size: 12, bodies: 30, ops: 2500},
 	{name: "no-margin-1e9", cfg: collide.Config{Margin: -1, MotionFrames: -1}, origin: collide.V(-1e9, 1e9), size: 12, bodies: 30, ops: 2500},
 	{name: "default-1e9", cfg: collide.Config{}, origin: collide.V(1e9, 1e9), size: 16, bodies: 30, ops: 2500},
+	{name: "tiled", cfg: collide.Config{}, origin: collide.V(0, 0), size: 120, bodies: 1300, ops: 500, crowd: true},
+	{name: "tiled-no-margin-1e9", cfg: collide.Config{Margin: -1, MotionFrames: -1}, origin: collide.V(1e9, -1e9), size: 100, bodies: 1300, ops: 500, crowd: true},
 }
 
 // TestOracleConfigs runs random mutation sequences in worlds of several
@@ -1282,7 +1320,7 @@ func TestOracleConfigs(t *testing.T) {
 			}
 			o.addMirrorPair()
 			o.step()
-			for o.op < sc.ops {
+			for range sc.ops {
 				o.mutate()
 				o.check()
 			}
