@@ -1,6 +1,7 @@
 package collide_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/collide-go/collide"
@@ -38,5 +39,47 @@ func TestQueryAABBHugeBoxMissesOverlapBug(t *testing.T) {
 			}
 			w.Close()
 		}
+	}
+}
+
+// TestCastShapeParallelSegmentsBug: a segment cast past the end of a
+// parallel segment was reported touching it. Two vertical segments (turned
+// by π/2, whose cosine is 6e-17, not 0) have a Minkowski difference that
+// rounding leaves a sliver of four nearly parallel edges instead of one
+// segment, and the ray clip against its half-planes, which meet at an angle
+// of 1e-17, put the ray's crossing of the sliver's line inside it, wherever
+// along the line it was: here 0.029 beyond the end of the wall
+// (TestOracleConfigs, seed 1258455518282412852, found it as a disagreement
+// between the World and narrowphase.Cast).
+func TestCastShapeParallelSegmentsBug(t *testing.T) {
+	wall, err := collide.NewSegment(collide.V(-1.375, 0), collide.V(1.5, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blade, err := collide.NewSegment(collide.V(-0.375, 0), collide.V(1.375, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	defer w.Close()
+	// The wall: x = -1.875, y from -1.875 to 1. The blade: x = 0.125, y
+	// from 1.5 to 3.25, moving by (-2.125, -0.5): when it reaches the
+	// wall's line (at 16/17 of the motion) its lowest point is at y =
+	// 1.029, above the wall's top.
+	if _, err := w.Add(collide.BodyDef{Shape: wall, Position: collide.V(-1.875, -0.5), Angle: math.Pi / 2, Kind: collide.Static}); err != nil {
+		t.Fatal(err)
+	}
+	bt := collide.NewTransform(collide.V(0.125, 1.875), math.Pi/2)
+	delta := collide.V(-2.125, -0.5)
+	if h, ok, err := w.CastShape(blade, bt, delta, collide.Filter{}); err != nil || ok {
+		t.Errorf("CastShape(blade past the wall's end) = %+v, %v, %v; want no hit: they pass 0.029 apart", h, ok, err)
+	}
+	if h, ok := collide.Cast(blade, bt, delta, wall, collide.NewTransform(collide.V(-1.875, -0.5), math.Pi/2)); ok {
+		t.Errorf("Cast(blade past the wall's end) = %+v; want no hit", h)
+	}
+	// Lowered by 0.25 it does touch the wall's top end, at 16/17.
+	bt.Pos.Y -= 0.25
+	if h, ok, _ := w.CastShape(blade, bt, delta, collide.Filter{}); !ok || math.Abs(h.Fraction-16.0/17) > 1e-12 {
+		t.Errorf("CastShape(blade onto the wall's end) = %+v, %v; want a hit at 16/17", h, ok)
 	}
 }

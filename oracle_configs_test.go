@@ -955,6 +955,11 @@ func (o *ocRun) checkRays() {
 		}
 	}
 	maxDist := []float64{0, math.Inf(1), 4, o.sc.size / 8}[r.IntN(4)]
+	if r.IntN(8) == 0 { // from far off
+		far := []float64{1e3, 1e6, 1e12}[r.IntN(3)]
+		origin = origin.Sub(unit.Scale(far))
+		maxDist = []float64{math.Inf(1), 2 * far, far}[r.IntN(3)]
+	}
 	if r.IntN(4) == 0 { // exactly where a body is entered
 		if b := o.randLive(); b != nil {
 			if h, ok := narrowphase.RayCast(b.shape, b.xf(), origin, unit, math.Inf(1)); ok {
@@ -1030,11 +1035,16 @@ func (o *ocRun) checkCasts() {
 		qs, qt = o.randShape(), collide.NewTransform(o.randPoint(), o.randAngle())
 		delta = collide.V(o.grid(-6, 6), o.grid(-6, 6))
 	}
-	switch r.IntN(8) {
+	switch r.IntN(10) {
 	case 0:
 		delta = collide.Vec2{}
 	case 1: // a motion too short to normalise
 		delta = collide.V(5e-324, 0)
+	case 2: // from far off, across the whole scene and far beyond
+		far := []float64{1e3, 1e6, 1e12}[r.IntN(3)]
+		u := [4]collide.Vec2{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}}[r.IntN(4)]
+		qt.Pos = qt.Pos.Sub(u.Scale(far))
+		delta = u.Scale(far * float64(1+r.IntN(3)))
 	}
 	f := o.randQueryFilter()
 	var want []collide.ShapeHit
