@@ -83,3 +83,62 @@ func TestCastShapeParallelSegmentsBug(t *testing.T) {
 		t.Errorf("CastShape(blade onto the wall's end) = %+v, %v; want a hit at 16/17", h, ok)
 	}
 }
+
+// TestCircleTouchingSegmentIsNoContactBug: a circle exactly tangent to a
+// chain's (or a segment's) side was a contact 1.1e-16 deep. The centre's
+// distance from the core's line was taken along the core's unit normal,
+// which rounds (here (1.25, 1.3125)/1.8125); the distance is exactly the
+// radius, 0.3125 (the cross product 0.56640625 over the length 1.8125,
+// both exact). TestExactEvents found it (seed 14374121900083698177).
+func TestCircleTouchingSegmentIsNoContactBug(t *testing.T) {
+	chain, err := collide.NewChain([]collide.Vec2{{X: 0.875, Y: -0.0625}, {X: -0.4375, Y: 1.1875}, {X: -1.3125, Y: 2.4375}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seg, err := collide.NewSegment(collide.V(4, -0.5), collide.V(2.6875, 0.75))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ball, err := collide.NewOffsetCircle(collide.V(-0.5625, 0.0625), 0.3125)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, wall := range []collide.BodyDef{
+		{Shape: chain, Position: collide.V(3.125, -0.4375)}, // its first segment: (4, -0.5) to (2.6875, 0.75)
+		{Shape: seg},
+	} {
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		if _, err := w.Add(wall); err != nil {
+			t.Fatal(err)
+		}
+		// The ball's centre (2.5625, 0.4375) lies 0.3125 from the wall's
+		// line, its foot inside the wall.
+		bt := collide.NewTransform(collide.V(3.125, 0.375), 0)
+		if _, err := w.Add(collide.BodyDef{Shape: ball, Position: bt.Pos}); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+		for c := range w.Contacts() {
+			t.Errorf("%v and a ball touching it: contact %+v, want none", wall.Shape, c)
+		}
+		_ = w.QueryShape(ball, bt, collide.Filter{}, func(id collide.BodyID, m collide.Manifold) bool {
+			if b, _ := w.Body(id); b.Shape.Kind() != ball.Kind() {
+				t.Errorf("QueryShape(ball touching %v) = %+v, want no hit", wall.Shape, m)
+			}
+			return true
+		})
+		// 1e-12 closer it overlaps.
+		bt.Pos = bt.Pos.Add(collide.V(1e-12, 1e-12))
+		n := 0
+		_ = w.QueryShape(ball, bt, collide.Filter{}, func(id collide.BodyID, m collide.Manifold) bool {
+			if b, _ := w.Body(id); b.Shape.Kind() != ball.Kind() {
+				n++
+			}
+			return true
+		})
+		if n != 1 {
+			t.Errorf("QueryShape(ball 1e-12 into %v) found %d walls, want 1", wall.Shape, n)
+		}
+		w.Close()
+	}
+}
