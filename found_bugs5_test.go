@@ -142,3 +142,54 @@ func TestCircleTouchingSegmentIsNoContactBug(t *testing.T) {
 		w.Close()
 	}
 }
+
+// TestDepenetrateTieFollowsTreeBug: Depenetrate (and MoveAndSlide, which
+// pushes out with it) broke ties between equally short escapes by the
+// order in which the broad phase happened to list the overlapped bodies,
+// which depends on the order of past inserts and re-inserts, not on the
+// state: a box wedged between two mirrored walls escapes up or down by
+// 1.75, and a world whose upper wall had once been moved away and back
+// went down while the same state restored from its snapshot (same
+// StateHash) went up. A rollback or a lockstep peer then diverged.
+func TestDepenetrateTieFollowsTreeBug(t *testing.T) {
+	box, err := collide.NewAABB(1, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := collide.NewWorld(collide.Config{Workers: 1})
+	defer a.Close()
+	up, _ := a.Add(collide.BodyDef{Shape: box, Position: collide.V(0, 0.75), Kind: collide.Static})
+	if _, err := a.Add(collide.BodyDef{Shape: box, Position: collide.V(0, -0.75), Kind: collide.Static}); err != nil {
+		t.Fatal(err)
+	}
+	a.Step()
+	// Away and back: the upper wall's proxy is re-inserted after the lower.
+	_ = a.SetTransform(up, collide.V(100, 0.75), 0)
+	a.Step()
+	_ = a.SetTransform(up, collide.V(0, 0.75), 0)
+	a.Step()
+	data, err := a.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := collide.NewWorld(collide.Config{Workers: 1})
+	defer b.Close()
+	if err := b.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	fresh := collide.NewWorld(collide.Config{Workers: 1}) // the walls added once, in the same order
+	defer fresh.Close()
+	_, _ = fresh.Add(collide.BodyDef{Shape: box, Position: collide.V(0, 0.75), Kind: collide.Static})
+	_, _ = fresh.Add(collide.BodyDef{Shape: box, Position: collide.V(0, -0.75), Kind: collide.Static})
+	xf := collide.NewTransform(collide.V(0, 0), 0)
+	da, _ := a.Depenetrate(box, xf, collide.Filter{})
+	ma, _ := a.MoveAndSlide(box, xf, collide.V(0.5, 0), collide.Filter{})
+	for name, w := range map[string]*collide.World{"restored": b, "added once": fresh} {
+		d, _ := w.Depenetrate(box, xf, collide.Filter{})
+		m, _ := w.MoveAndSlide(box, xf, collide.V(0.5, 0), collide.Filter{})
+		if d != da || m != ma {
+			t.Errorf("%s world: Depenetrate %v, MoveAndSlide to %v; the world moved about: %v and %v (StateHash %x and %x)",
+				name, d, m.Position, da, ma.Position, w.StateHash(), a.StateHash())
+		}
+	}
+}
