@@ -1319,7 +1319,11 @@ func TestOracleConfigs(t *testing.T) {
 	}
 	for i, sc := range ocScenes {
 		if testing.Short() {
-			sc.ops /= 5
+			sc.ops /= 6
+			if sc.crowd {
+				// Still above the 512 moving proxies from which a tree is tiled.
+				sc.bodies, sc.ops = 720, 40
+			}
 		}
 		sc.cfg.Workers = 1 + i%2
 		t.Run(sc.name, func(t *testing.T) {
