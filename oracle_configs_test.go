@@ -1247,6 +1247,19 @@ func (o *ocRun) checkStep() {
 			}
 		}
 	}
+	// A is the body in the lower storage slot (the id's low 32 bits), and
+	// the contacts come in order of slot pair, then part pair.
+	for i, c := range list {
+		if uint32(c.A) >= uint32(c.B) {
+			o.fail("contact %+v: A is not in the lower slot", c)
+		}
+		if i > 0 {
+			p := list[i-1]
+			if cmp.Or(cmp.Compare(uint32(p.A), uint32(c.A)), cmp.Compare(uint32(p.B), uint32(c.B)), cmp.Compare(p.PartA, c.PartA), cmp.Compare(p.PartB, c.PartB)) >= 0 {
+				o.fail("contacts %+v and %+v out of slot and part order", p, c)
+			}
+		}
+	}
 	if n := o.w.ContactCount(); n != len(list) {
 		o.fail("ContactCount() = %d, Contacts yields %d", n, len(list))
 	}
