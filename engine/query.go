@@ -87,8 +87,23 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 			return err
 		}
 		t := shape.Transform{Pos: c}
+		hs := h.X + h.Y
 		w.tree.Query(box, func(s int32) bool {
-			if !w.accept(s, q) || !b.tight[s].overlapsAABB(box) || !narrowphase.Overlap(qs, t, b.shapes[s], b.xf[s]) {
+			tb := &b.tight[s]
+			if !w.accept(s, q) || !tb.overlapsAABB(box) {
+				return true
+			}
+			// Overlap works in the box's frame, where a body near an edge
+			// has coordinates of the size of the half extents, rounded by
+			// an ulp of them: a box far larger than the body's coordinates
+			// (a half-plane as a box 1e12 wide, its edge at 0) would miss a
+			// body 1e-6 into it. Such a body is tested in its own frame.
+			m := math.Abs(float64(tb.x0)) + math.Abs(float64(tb.y0)) + math.Abs(float64(tb.x1)) + math.Abs(float64(tb.y1))
+			if hs <= 16*(1+m) {
+				if !narrowphase.Overlap(qs, t, b.shapes[s], b.xf[s]) {
+					return true
+				}
+			} else if !boxOverlapsBody(box, b.shapes[s], b.xf[s]) {
 				return true
 			}
 			return fn(w.idOf(s))

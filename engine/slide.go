@@ -359,7 +359,11 @@ func (ov *depenSet) sort(w *World) {
 }
 
 // overlaps fills ov with the bodies passing q that shape s placed by xf
-// overlaps, the deepest if there are more than it holds.
+// overlaps, the deepest if there are more than it holds (equal pushes by
+// slot, the lower kept), in slot order: Depenetrate breaks ties between
+// equal escapes by this order, which must not depend on the order in
+// which the broad phase lists the bodies (that follows the history of
+// inserts, which a restored world does not share).
 func (w *World) overlaps(s shape.Shape, xf shape.Transform, q query, ov *depenSet) {
 	b := &w.b
 	box := s.WorldAABB(xf)
@@ -376,17 +380,25 @@ func (w *World) overlaps(s shape.Shape, xf shape.Transform, q query, ov *depenSe
 			ov.n++
 			return true
 		}
-		j := 0
+		j := 0 // the shallowest, the higher slot among equals
 		for i := range ov.n {
-			if ov.push[i].LenSq() < ov.push[j].LenSq() {
+			if l, lj := ov.push[i].LenSq(), ov.push[j].LenSq(); l < lj || (l == lj && ov.slot[i] > ov.slot[j]) {
 				j = i
 			}
 		}
-		if d.LenSq() > ov.push[j].LenSq() {
+		if l, lj := d.LenSq(), ov.push[j].LenSq(); l > lj || (l == lj && k < ov.slot[j]) {
 			ov.slot[j], ov.push[j] = k, d
 		}
 		return true
 	})
+	for i := 1; i < ov.n; i++ { // insertion sort by slot: at most maxDepenContacts
+		k, d := ov.slot[i], ov.push[i]
+		j := i
+		for ; j > 0 && ov.slot[j-1] > k; j-- {
+			ov.slot[j], ov.push[j] = ov.slot[j-1], ov.push[j-1]
+		}
+		ov.slot[j], ov.push[j] = k, d
+	}
 }
 
 // reachBox returns box grown by l, the length of a motion, and by a

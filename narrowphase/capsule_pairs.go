@@ -21,8 +21,10 @@ func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 	u := w.Dot(e)
 	var n shape.Vec2 // from the core toward the centre
 	var d float64
+	side := false // the centre projects inside the core
 	switch {
 	case u > 0 && u < e.LenSq():
+		side = true
 		s := nr.Dot(w)
 		n, d = nr, s
 		if s < 0 {
@@ -52,6 +54,17 @@ func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 	depth := r - d
 	if !(depth > 0) {
 		return Manifold{}, false
+	}
+	if side && depth <= float64(touchTol*(r+math.Abs(w.X)+math.Abs(w.Y))) {
+		// Within rounding of touching: the unit normal nr rounds, so its
+		// dot product with w may fall an ulp short of a distance that is
+		// exactly r (a tangent circle). The cross product over the core's
+		// length is exact whenever the inputs make the distance exact
+		// (dyadic coordinates, a length that is a square root of one):
+		// touching is no contact.
+		if !(math.Abs(e.Cross(w))/math.Sqrt(e.LenSq()) < r) {
+			return Manifold{}, false
+		}
 	}
 	// Midway between the circle's surface (c − n·ra) and the capsule's
 	// (q + n·rb), along n.

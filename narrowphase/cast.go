@@ -454,6 +454,15 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 	if !(lo <= hi) || lo > 1 || hi < 0 {
 		return CastHit{}, false
 	}
+	if a.n == 2 && b.n == 2 && !segmentsMeet(a, b, d.Scale(max(lo, 0))) {
+		// Two parallel segments whose M rounding left a sliver of nearly
+		// parallel edges rather than one segment: their half-planes meet
+		// at an angle of rounding size, so the clip finds the ray's
+		// crossing of the sliver's line inside it wherever along the line
+		// it is, also beyond the sliver's ends. The segments placed at the
+		// hit decide.
+		return CastHit{}, false
+	}
 	if lo < 0 || enter < 0 {
 		// The origin is inside: the shapes touch at the start (Collide saw
 		// no overlap, so by rounding alone). Report the face it is nearest.
@@ -475,6 +484,33 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 	// rounding) tie in the clip; the one whose segment holds the hit point
 	// names the features that touch.
 	return m.edgeHit(m.edgeAt(d.Scale(lo), enter), lo, d, a, b), true
+}
+
+// segmentsMeet reports whether the segment cores a, moved by x, and b
+// share a point, to within a few ulps of their coordinates: whether they
+// cross, or an end of one lies on the other. Nearly parallel segments
+// (their directions' cross product within 1e-12 of the lengths' product,
+// where the orientation tests below are all rounding) meet only at an end.
+func segmentsMeet(a, b *core, x shape.Vec2) bool {
+	p0, p1, q0, q1 := a.v[0].Add(x), a.v[1].Add(x), b.v[0], b.v[1]
+	scale := 0.0
+	for _, v := range [4]shape.Vec2{p0, p1, q0, q1} {
+		scale = max(scale, math.Abs(v.X)+math.Abs(v.Y))
+	}
+	tol := float64(64 * 0x1p-52 * scale)
+	tol2 := float64(tol * tol)
+	if segDistSq(p0, q0, q1) <= tol2 || segDistSq(p1, q0, q1) <= tol2 ||
+		segDistSq(q0, p0, p1) <= tol2 || segDistSq(q1, p0, p1) <= tol2 {
+		return true
+	}
+	ep, eq := p1.Sub(p0), q1.Sub(q0)
+	if math.Abs(ep.Cross(eq)) <= float64(1e-12*math.Sqrt(float64(ep.LenSq()*eq.LenSq()))) {
+		return false
+	}
+	o1, o2 := ep.Cross(q0.Sub(p0)), ep.Cross(q1.Sub(p0))
+	o3, o4 := eq.Cross(p0.Sub(q0)), eq.Cross(p1.Sub(q0))
+	// Each segment's ends on both sides of the other's line (or on it).
+	return !(o1 > 0 && o2 > 0) && !(o1 < 0 && o2 < 0) && !(o3 > 0 && o4 > 0) && !(o3 < 0 && o4 < 0)
 }
 
 // edgeAt returns the edge of m next to edge guess (or guess itself) that
