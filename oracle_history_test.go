@@ -24,7 +24,8 @@ var histSeedFlag = flag.Uint64("histseed", 0, "seed for TestQueriesIndependentOf
 // pairs of bodies mirrored about the x axis, so that equally good answers
 // (escapes up and down, hits at equal distances) are common, and the
 // queries are MoveAndSlide, Depenetrate, CastShape, RayCast and Nearest,
-// the ones that choose among candidates.
+// the ones that choose among candidates, and QueryAABB, QueryPoint and
+// QueryShape, whose callbacks must come in the same order.
 func TestQueriesIndependentOfHistory(t *testing.T) {
 	seed := *histSeedFlag
 	if seed == 0 {
@@ -104,8 +105,14 @@ func TestQueriesIndependentOfHistory(t *testing.T) {
 				rh, rok, err4 := w.RayCast(xf.Pos, dir, math.Inf(1), collide.Filter{})
 				var near []collide.BodyID
 				err5 := w.Nearest(xf.Pos, 3, collide.Filter{}, func(id collide.BodyID, _ float64) bool { near = append(near, id); return true })
-				return fmt.Sprintf("MoveAndSlide %+v %v\n  Depenetrate %v %v\n  CastShape %+v %v %v\n  RayCast %+v %v %v\n  Nearest %v %v",
-					m, err1, d, err2, h, ok, err3, rh, rok, err4, near, err5)
+				// The overlap queries call back in an order of their own
+				// choosing, but the same in every copy of the world.
+				var inBox, atPoint, inShape []collide.BodyID
+				err6 := w.QueryAABB(collide.AABB{Min: collide.V(-3, -3), Max: collide.V(3, 3)}, collide.Filter{}, func(id collide.BodyID) bool { inBox = append(inBox, id); return true })
+				err7 := w.QueryPoint(xf.Pos, collide.Filter{}, func(id collide.BodyID) bool { atPoint = append(atPoint, id); return true })
+				err8 := w.QueryShape(ch, xf, collide.Filter{}, func(id collide.BodyID, m collide.Manifold) bool { inShape = append(inShape, id); return true })
+				return fmt.Sprintf("MoveAndSlide %+v %v\n  Depenetrate %v %v\n  CastShape %+v %v %v\n  RayCast %+v %v %v\n  Nearest %v %v\n  QueryAABB %v %v\n  QueryPoint %v %v\n  QueryShape %v %v",
+					m, err1, d, err2, h, ok, err3, rh, rok, err4, near, err5, inBox, err6, atPoint, err7, inShape, err8)
 			}
 			want := answer(w0)
 			for name, w := range worlds {

@@ -190,7 +190,11 @@ func (w *World) ContactCount() int { return w.e.ContactCount() }
 func (w *World) Stats() Stats { return w.e.Stats() }
 
 // QueryAABB calls fn for each body whose shape overlaps box and passes
-// filter f (the zero Filter is the default), until fn returns false.
+// filter f (the zero Filter is the default), until fn returns false. Like
+// QueryPoint and QueryShape it calls back in an order of the world's state
+// alone, the same in a clone or a restored snapshot, whatever happened to
+// the world before: a rollback that acts on each hit in turn replays
+// exactly.
 func (w *World) QueryAABB(box AABB, f Filter, fn func(BodyID) bool) error {
 	return w.e.QueryAABB(box, f, fn)
 }

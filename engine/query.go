@@ -51,13 +51,71 @@ func (w *World) accept(s int32, q query) bool {
 	return q.exclude == 0 || q.exclude != w.idOf(s)
 }
 
+// inSlotOrder calls visit, in increasing slot order, with every body that
+// passes q and whose fat box meets box, until visit returns false. The
+// broad phase lists bodies in an order its history decides (where each
+// was inserted, how its nodes split), which differs between a world and
+// its restored snapshot or its clone; slot order is the state's own, so
+// QueryAABB, QueryPoint and QueryShape call back in the same order in
+// every copy of a world, as rollback and lockstep need.
+func (w *World) inSlotOrder(box shape.AABB, q query, visit func(s int32) bool) {
+	var small [32]int32
+	n := 0
+	var big []int32 // from slotPool, past len(small)
+	var pooled *[]int32
+	w.tree.Query(box, func(s int32) bool {
+		if !w.accept(s, q) {
+			return true
+		}
+		if big == nil {
+			if n < len(small) {
+				small[n] = s
+				n++
+				return true
+			}
+			pooled = slotPool.Get().(*[]int32)
+			big = append((*pooled)[:0], small[:]...)
+		}
+		big = append(big, s)
+		return true
+	})
+	if big == nil {
+		c := small[:n]
+		for i := 1; i < len(c); i++ { // insertion sort: a few, mostly in order
+			x, j := c[i], i
+			for ; j > 0 && c[j-1] > x; j-- {
+				c[j] = c[j-1]
+			}
+			c[j] = x
+		}
+		for _, s := range c {
+			if !visit(s) {
+				return
+			}
+		}
+		return
+	}
+	slices.Sort(big)
+	for _, s := range big {
+		if !visit(s) {
+			break
+		}
+	}
+	*pooled = big[:0]
+	slotPool.Put(pooled)
+}
+
+// slotPool holds inSlotOrder's lists longer than its own array.
+var slotPool = sync.Pool{New: func() any { s := make([]int32, 0, 256); return &s }}
+
 // maxQueryHalf bounds the half extents of the box shape QueryAABB builds:
 // shapes hold sizes up to 1e150 (shape.ErrTooLarge).
 const maxQueryHalf = 1e150
 
 // QueryAABB calls fn for each body whose shape overlaps box (touching does
 // not count) and passes filter f, until fn returns false. A box of any
-// finite size works.
+// finite size works. Bodies come in slot order (see inSlotOrder), the same
+// in every copy of the world, as in QueryPoint and QueryShape.
 func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error {
 	if !box.IsFinite() {
 		return fmt.Errorf("%w: query box %v", ErrNotFinite, box)
@@ -88,9 +146,9 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 		}
 		t := shape.Transform{Pos: c}
 		hs := h.X + h.Y
-		w.tree.Query(box, func(s int32) bool {
+		w.inSlotOrder(box, q, func(s int32) bool {
 			tb := &b.tight[s]
-			if !w.accept(s, q) || !tb.overlapsAABB(box) {
+			if !tb.overlapsAABB(box) {
 				return true
 			}
 			// Overlap works in the box's frame, where a body near an edge
@@ -115,8 +173,8 @@ func (w *World) QueryAABB(box shape.AABB, f Filter, fn func(BodyID) bool) error 
 	// body in its own frame against the box clipped to just beyond the
 	// shape's bounding radius. Clipping there moves no edge that can meet
 	// the shape, so the answer is the same, and the clipped box is small.
-	w.tree.Query(box, func(s int32) bool {
-		if !w.accept(s, q) || !b.tight[s].overlapsAABB(box) {
+	w.inSlotOrder(box, q, func(s int32) bool {
+		if !b.tight[s].overlapsAABB(box) {
 			return true
 		}
 		if boxOverlapsBody(box, b.shapes[s], b.xf[s]) {
@@ -174,8 +232,8 @@ func (w *World) QueryPoint(p shape.Vec2, f Filter, fn func(BodyID) bool) error {
 	}
 	q := newQuery(f)
 	b := &w.b
-	w.tree.Query(shape.AABB{Min: p, Max: p}, func(s int32) bool {
-		if !w.accept(s, q) || !b.tight[s].contains(p) || !narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
+	w.inSlotOrder(shape.AABB{Min: p, Max: p}, q, func(s int32) bool {
+		if !b.tight[s].contains(p) || !narrowphase.ContainsPoint(b.shapes[s], b.xf[s], p) {
 			return true
 		}
 		return fn(w.idOf(s))
@@ -200,8 +258,8 @@ func (w *World) QueryShape(s shape.Shape, t shape.Transform, f Filter, fn func(B
 		return fmt.Errorf("%w: query shape box %v overflows", ErrNotFinite, box)
 	}
 	b := &w.b
-	w.tree.Query(box, func(k int32) bool {
-		if !w.accept(k, q) || !b.tight[k].overlapsAABB(box) {
+	w.inSlotOrder(box, q, func(k int32) bool {
+		if !b.tight[k].overlapsAABB(box) {
 			return true
 		}
 		m, ok := narrowphase.Collide(s, t, b.shapes[k], b.xf[k])
