@@ -51,3 +51,29 @@ func TestCastFractionNegativeZeroBug(t *testing.T) {
 		all(a, ta, d, b, shape.Identity)
 	}
 }
+
+// TestCastQuarterTurnOrderBug: a capsule lying against a thin wall, both
+// turned by −π/2 and an ulp (so that cos is −2.2e-16, not 0), moving into
+// the wall from touching, hit at fraction 0.168 instead of at once: the
+// Minkowski difference merged its edges in the order of the shapes'
+// rotated normals while it started from the lowest placed vertex, and an
+// ulp made the two disagree about edges at right angles to the start, so
+// MoveAndSlide carried a capsule 0.001 deep through a wall 0.0156 thick
+// (TestExactMoveAndSlide, seed 1130175691505274654).
+func TestCastQuarterTurnOrderBug(t *testing.T) {
+	capsule, _ := shape.NewCapsule(shape.V(0, -1), shape.V(0, 0.4375), 0.1875)
+	wall, _ := shape.NewOBB(3.625, 0.0078125)
+	for _, angle := range []float64{-1.5707963267948968, -1.5707963267948966, -1.5707963267948963} {
+		ta := shape.NewTransform(shape.V(4.179687499999989, -3.11123117229091), angle)
+		tb := shape.NewTransform(shape.V(4.8125, -2.625), angle)
+		d := shape.V(8.5625, 7.5)
+		h, ok := narrowphase.Cast(capsule, ta, d, wall, tb)
+		if !ok || h.Fraction > 1e-12 {
+			t.Errorf("angle %v: Cast = %+v, %v; want a hit at once (they touch, and the motion goes into the wall)", angle, h, ok)
+		}
+		h, ok = narrowphase.Cast(wall, tb, d.Neg(), capsule, ta)
+		if !ok || h.Fraction > 1e-12 {
+			t.Errorf("angle %v: the wall cast at the capsule = %+v, %v; want a hit at once", angle, h, ok)
+		}
+	}
+}
