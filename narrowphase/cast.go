@@ -46,6 +46,13 @@ type CastHit struct {
 // relative to b's position, so precision holds far from the world origin.
 // Nothing allocates.
 func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
+	h, ok := cast(a, ta, delta, b, tb)
+	h.Fraction = plusZero(h.Fraction)
+	return h, ok
+}
+
+// cast is Cast before its fraction is made +0 where it is zero.
+func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
 	if !a.Valid() || !b.Valid() || !(math.Abs(delta.X) <= shape.MaxMagnitude && math.Abs(delta.Y) <= shape.MaxMagnitude) {
 		return CastHit{}, false
 	}
@@ -129,6 +136,13 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 // one part of a body never passes through another, and a chain's vertex
 // met while sliding along its segments is no hit.
 func CastSliding(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, tol float64) (CastHit, bool) {
+	h, ok := castSliding(a, ta, delta, b, tb, tol)
+	h.Fraction = plusZero(h.Fraction)
+	return h, ok
+}
+
+// castSliding is CastSliding before its fraction is made +0 where it is zero.
+func castSliding(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform, tol float64) (CastHit, bool) {
 	if a.Valid() && b.Valid() && (!a.Kind().Convex() || !b.Kind().Convex()) &&
 		math.Abs(delta.X) <= shape.MaxMagnitude && math.Abs(delta.Y) <= shape.MaxMagnitude {
 		h, _, ok := castComposite(a, ta, delta, b, tb, castSlide, max(tol, 0))
@@ -307,7 +321,15 @@ func (m *mink) build(b, a *core) {
 		if a.n == 1 {
 			na = shape.Vec2{}
 		}
-		cr := nb.Cross(na) // the sign of the edges' cross product
+		// The order comes from the placed vertices, as the start does
+		// (lowest): each sequence's edges then turn monotonically from
+		// there, where normals rotated on their own may disagree with
+		// the vertices by an ulp about which of two edges at right
+		// angles to the start, or exactly opposite, comes first. The
+		// normals, the shapes' own, give each edge's direction.
+		eb := b.v[next(bi, b.n)].Sub(b.v[bi])
+		ea := a.v[aj].Sub(a.v[next(aj, a.n)]) // the edge of −a
+		cr := eb.Cross(ea)
 		if i >= b.n {
 			cr = -1 // only a's edges are left
 		} else if j >= a.n {
@@ -1005,4 +1027,13 @@ func boxCorner(s shape.Shape, rot shape.Rot, u shape.Vec2) shape.Vec2 {
 		}
 	}
 	return best
+}
+
+// plusZero returns x, or +0 for −0: a fraction of zero is reported as +0
+// whichever path computed it, so that hits compare bit for bit.
+func plusZero(x float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x
 }

@@ -21,6 +21,13 @@ import (
 // t0 < t1 and the pose half-way between them overlaps (a motion along a
 // face of M touches it on a whole interval without overlapping).
 func CastEnter(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (hit CastHit, partA int, ok bool) {
+	hit, partA, ok = castEntering(a, ta, delta, b, tb)
+	hit.Fraction = plusZero(hit.Fraction)
+	return hit, partA, ok
+}
+
+// castEntering is CastEnter before its fraction is made +0 where it is zero.
+func castEntering(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (hit CastHit, partA int, ok bool) {
 	if !a.Valid() || !b.Valid() || !(math.Abs(delta.X) <= shape.MaxMagnitude && math.Abs(delta.Y) <= shape.MaxMagnitude) {
 		return CastHit{}, 0, false
 	}
