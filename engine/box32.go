@@ -17,8 +17,8 @@ import (
 // reach the exact test. An edge beyond float32's range becomes an
 // infinity, which keeps the order too. Where a box's numbers feed an
 // answer (Body.AABB, a margin, a bullet's motion), the engine computes the
-// exact box again (tightOf); where a bound is needed (a distance), the
-// rounded edges are moved outward by a float32 step (lo64, hi64).
+// exact box again (tightOf); a distance from a rounded box takes a margin
+// for the rounding (Nearest's pruneAt).
 type box32 struct{ x0, y0, x1, y1 float32 }
 
 // round32 returns box b rounded to nearest.
@@ -49,26 +49,6 @@ func (a *box32) contains(p shape.Vec2) bool {
 // rounded from (whose edges may be infinite).
 func (a *box32) aabb() shape.AABB {
 	return shape.AABB{Min: shape.Vec2{X: float64(a.x0), Y: float64(a.y0)}, Max: shape.Vec2{X: float64(a.x1), Y: float64(a.y1)}}
-}
-
-// lo64 returns a value not above any x that rounds to f: f moved down by
-// 2⁻²³ of itself (a float32 step at most, twice the rounding's half step)
-// and by float32's least step, 2⁻¹⁴⁹. hi64 is the same upward. An infinite
-// f stands for every x beyond float32's range: lo64(+Inf) is MaxFloat32.
-func lo64(f float32) float64 {
-	if f > math.MaxFloat32 {
-		return math.MaxFloat32
-	}
-	x := float64(f)
-	return x - float64(math.Abs(x)*0x1p-23) - 0x1p-149
-}
-
-func hi64(f float32) float64 {
-	if f < -math.MaxFloat32 {
-		return -math.MaxFloat32
-	}
-	x := float64(f)
-	return x + float64(math.Abs(x)*0x1p-23) + 0x1p-149
 }
 
 // insideStrictly reports whether the box a was rounded from surely lies in

@@ -156,11 +156,20 @@ func (w *World) sweepPair(a, c int32, out []contact) []contact {
 	}
 	// The boxes of the two motions must meet, which turns most pairs
 	// away before anything else is read.
-	q, kBox := (*bulletPrev)(nil), b.tightOf(k)
+	var q *bulletPrev
+	var kBox shape.AABB
 	if b.hot[k].flags&flagBullet != 0 {
-		if q = w.bullets.entry(k); q != nil {
-			kBox = q.swept
+		q = w.bullets.entry(k)
+	}
+	if q != nil {
+		kBox = q.swept
+	} else {
+		// The rounded box first: it meets the path's box whenever the
+		// box does, and most pairs end here without the exact box.
+		if !b.tight[k].overlapsAABB(p.swept) {
+			return out
 		}
+		kBox = b.tightOf(k)
 	}
 	if !p.swept.Overlaps(kBox) {
 		return out

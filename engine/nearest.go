@@ -139,7 +139,11 @@ type nearSearch struct {
 func (ns *nearSearch) reset(maxDist float64) {
 	ns.best, ns.cand = ns.best[:0], ns.cand[:0]
 	ns.max = maxDist
-	ns.slack = float64(1e-12 * (1 + math.Abs(ns.p.X) + math.Abs(ns.p.Y) + maxDistOr0(maxDist)))
+	// The boxes are rounded to float32 (box32), up to 2⁻²⁴ of their
+	// coordinates, which lie within the distance of p: pruneAt adds 2⁻²²
+	// of the distance, and the slack 2⁻²² of p's coordinates.
+	ns.slack = float64(1e-12*(1+math.Abs(ns.p.X)+math.Abs(ns.p.Y)+maxDistOr0(maxDist))) +
+		float64(0x1p-22*(math.Abs(ns.p.X)+math.Abs(ns.p.Y))) + 0x1p-148
 	ns.prune = math.Inf(1)
 	if !math.IsInf(maxDist, 1) {
 		ns.prune = ns.pruneAt(maxDist)
@@ -156,7 +160,7 @@ func maxDistOr0(d float64) float64 {
 // pruneAt returns the squared box distance beyond which no shape can be
 // within d of p, with the rounding margin.
 func (ns *nearSearch) pruneAt(d float64) float64 {
-	e := d + ns.slack + float64(1e-12*d)
+	e := d + ns.slack + float64(0x1p-22*d)
 	return float64(e * e)
 }
 
@@ -233,18 +237,34 @@ func (ns *nearSearch) finish() {
 	}
 }
 
-// boxDistSq returns the squared distance from p to box b, zero inside: at
-// most the distance to the box b was rounded from (see lo64).
+// boxDistSq returns the squared distance from p to box b, zero inside. The
+// rounding of b's edges may make it larger than the distance to the box b
+// was rounded from, by at most 2⁻²⁴ of the coordinates, which pruneAt's
+// margin covers. An infinite edge (a box beyond float32's range) counts as
+// float32's largest value, which the box reaches at least.
 func boxDistSq(p shape.Vec2, b *box32) float64 {
+	x0, y0, x1, y1 := b.x0, b.y0, b.x1, b.y1
+	if x0 > math.MaxFloat32 {
+		x0 = math.MaxFloat32
+	}
+	if y0 > math.MaxFloat32 {
+		y0 = math.MaxFloat32
+	}
+	if x1 < -math.MaxFloat32 {
+		x1 = -math.MaxFloat32
+	}
+	if y1 < -math.MaxFloat32 {
+		y1 = -math.MaxFloat32
+	}
 	var dx, dy float64
-	if d := lo64(b.x0) - p.X; d > 0 {
+	if d := float64(x0) - p.X; d > 0 {
 		dx = d
-	} else if d := p.X - hi64(b.x1); d > 0 {
+	} else if d := p.X - float64(x1); d > 0 {
 		dx = d
 	}
-	if d := lo64(b.y0) - p.Y; d > 0 {
+	if d := float64(y0) - p.Y; d > 0 {
 		dy = d
-	} else if d := p.Y - hi64(b.y1); d > 0 {
+	} else if d := p.Y - float64(y1); d > 0 {
 		dy = d
 	}
 	return float64(dx*dx) + float64(dy*dy)
