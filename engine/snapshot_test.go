@@ -77,8 +77,6 @@ func bitsEq(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(
 
 func sameVec(a, b shape.Vec2) bool { return bitsEq(a.X, b.X) && bitsEq(a.Y, b.Y) }
 
-func sameBox(a, b shape.AABB) bool { return sameVec(a.Min, b.Min) && sameVec(a.Max, b.Max) }
-
 func sameXf(a, b shape.Transform) bool {
 	return sameVec(a.Pos, b.Pos) && bitsEq(a.Rot.CosMinusOne(), b.Rot.CosMinusOne()) && bitsEq(a.Rot.Sin(), b.Rot.Sin())
 }
