@@ -136,7 +136,7 @@ func (w *World) recordBullets() {
 	}
 }
 
-// sweepPair appends to out the swept contact of slots a < c, a pair of
+// sweepPair writes to out the swept contact of slots a < c, a pair of
 // the narrow phase with at least one bullet that is not a contact where
 // the two are now: where the bullet's motion since the previous Step
 // first touches the other body (at its current place, or swept too if it
@@ -144,7 +144,7 @@ func (w *World) recordBullets() {
 // that touch (a touch without overlap is not a contact). The pair of two
 // bullets is swept from the lower slot. It only reads the world, so the
 // workers run it.
-func (w *World) sweepPair(a, c int32, out []contact) []contact {
+func (w *World) sweepPair(a, c int32, out *sink) {
 	b := &w.b
 	s, k := a, c
 	if b.hot[a].flags&flagBullet == 0 {
@@ -152,7 +152,7 @@ func (w *World) sweepPair(a, c int32, out []contact) []contact {
 	}
 	p := w.bullets.entry(s)
 	if p == nil {
-		return out
+		return
 	}
 	// The boxes of the two motions must meet, which turns most pairs
 	// away before anything else is read.
@@ -167,18 +167,18 @@ func (w *World) sweepPair(a, c int32, out []contact) []contact {
 		// The rounded box first: it meets the path's box whenever the
 		// box does, and most pairs end here without the exact box.
 		if !b.tight[k].overlapsAABB(p.swept) {
-			return out
+			return
 		}
 		kBox = b.tightOf(k)
 	}
 	if !p.swept.Overlaps(kBox) {
-		return out
+		return
 	}
 	cur, kxf := b.xf[s], b.xf[k]
 	sMoved := p.pos != cur.Pos || p.angle != b.angle[s]
 	kMoved := q != nil && (q.pos != kxf.Pos || q.angle != b.angle[k])
 	if !sMoved && !kMoved {
-		return out // neither moved: the discrete contacts are all
+		return // neither moved: the discrete contacts are all
 	}
 	from := shape.Transform{Pos: p.pos, Rot: p.rot}
 	kFrom := kxf
@@ -199,11 +199,11 @@ func (w *World) sweepPair(a, c int32, out []contact) []contact {
 			kStart = q.from
 		}
 		if !p.from.MeetsAlong(d, kStart) {
-			return out
+			return
 		}
 		hit, pa, ok := narrowphase.CastEnter(b.shapes[s], from, d, b.shapes[k], kFrom)
 		if !ok {
-			return out
+			return
 		}
 		t, h, partS, partK = hit.Fraction, hit, pa, hit.Part
 		if dk != (shape.Vec2{}) {
@@ -217,7 +217,7 @@ func (w *World) sweepPair(a, c int32, out []contact) []contact {
 		}
 		toi, pa, pb, ok := narrowphase.TimeOfImpactEnter(b.shapes[s], sa, b.shapes[k], sb)
 		if !ok {
-			return out
+			return
 		}
 		t, partS, partK = toi, pa, pb
 		// The touch's point and normal: a cast of the touching parts over
@@ -246,5 +246,5 @@ func (w *World) sweepPair(a, c int32, out []contact) []contact {
 	if (b.hot[s].flags|b.hot[k].flags)&flagSensor != 0 {
 		ct.pb |= ctSensor
 	}
-	return append(out, ct)
+	*out.grow1(pairKey(a, c)) = ct
 }

@@ -1,13 +1,16 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/collide-go/collide/narrowphase"
 	"github.com/collide-go/collide/shape"
 )
 
 // contact is how the world stores a Contact: 96 bytes instead of 128, for
-// two buffers of them (this step's and the step before's) are a good part
-// of a big world's heap. Contacts, Began and Ended build the Contact as
+// the contacts of a step (in one buffer with those of the step before
+// while the narrow phase runs; see sink) are a good part of a big world's
+// heap. Contacts, Began and Ended build the Contact as
 // they yield it.
 //
 // A swept contact's depth is always 0 and any other contact's TOI is 0
@@ -48,15 +51,110 @@ func (c *contact) set(a, b BodyID, m *narrowphase.Manifold, pa, pb int, sensor b
 	c.pa, c.pb = uint32(pa), uint32(pb)|ctBits(m.Count, sensor)
 }
 
-// grow1 returns out one contact longer and a pointer to that last contact,
-// whose fields the caller must all write: the narrow phase writes each
-// contact in place rather than build it and copy it in.
-func grow1(out []contact) ([]contact, *contact) {
-	if len(out) == cap(out) {
-		out = append(out, contact{})[:len(out)]
+// A sink receives the contacts the narrow phase writes, in pair order,
+// each written in place through grow1 rather than built and copied in.
+//
+// A worker's sink (w nil) only collects them. The world's sink also diffs
+// them with the previous step's contacts as it goes, filling began and
+// ended: the previous contacts wait at the end of the same array, and are
+// consumed front to back as the new list grows toward them, so one buffer
+// holds both steps' contacts where two would hold them side by side.
+type sink struct {
+	all []contact // the array: all[:n] written, all[lim:] the previous contacts not yet diffed
+	n   int
+	lim int
+	nj  int    // the written contacts from all[nj] on are not yet diffed
+	w   *World // whose began and ended the diff fills; nil for a worker
+}
+
+// start makes s the world's sink for a step whose previous contacts are
+// prev: they are moved to the end of their array, which the new contacts
+// fill from the front.
+func (s *sink) start(w *World, prev []contact) {
+	all := prev[:cap(prev)]
+	lim := len(all) - len(prev)
+	copy(all[lim:], prev)
+	*s = sink{all: all, lim: lim, w: w}
+}
+
+// list returns the contacts written.
+func (s *sink) list() []contact { return s.all[:s.n] }
+
+// grow1 makes s's list one contact longer and returns a pointer to that
+// last contact, of slot key key (pairKey), whose fields the caller must
+// all write.
+func (s *sink) grow1(key uint64) *contact {
+	if s.n == s.lim {
+		s.makeRoom(key)
 	}
-	out = out[:len(out)+1]
-	return out, &out[len(out)-1]
+	s.n++
+	return &s.all[s.n-1]
+}
+
+// makeRoom frees one place between the written contacts and the previous
+// ones before a contact of slot key key is written: by diffing what comes
+// before that key, which consumes previous contacts, else by moving both
+// ends to a larger array.
+func (s *sink) makeRoom(key uint64) {
+	if s.w != nil && key > 0 {
+		s.settle(key - 1)
+		if s.n < s.lim {
+			return
+		}
+	}
+	// The array grows as append grows a slice, the written contacts
+	// staying at the front and the previous ones moving to the new end.
+	k := len(s.all)
+	all := slices.Grow(s.all, 1)
+	all = all[:cap(all)]
+	lim := len(all) - (k - s.lim)
+	copy(all[lim:], all[s.lim:k])
+	s.all, s.lim = all, lim
+}
+
+// settle diffs the written contacts and the previous ones of slot keys up
+// to bound, which must be complete on both sides: it appends to the
+// world's began the indexes of the new ones, and to its ended copies of the
+// previous ones, that are not on the other side. Equal slots with different
+// ids mean a body was removed and its slot reused: the old contact ended
+// and the new one began.
+func (s *sink) settle(bound uint64) {
+	w := s.w
+	all, cur := s.all, s.all[:s.n]
+	i, j := s.lim, s.nj
+	for i < len(all) && j < len(cur) {
+		p, q := &all[i], &cur[j]
+		kp, kq := slotKey(p), slotKey(q)
+		if min(kp, kq) > bound {
+			break // the smaller of the two is beyond bound, and all after it
+		}
+		switch {
+		case kp < kq || kp == kq && (p.pa < q.pa || p.pa == q.pa && p.partB() < q.partB()):
+			w.ended = append(w.ended, *p)
+			i++
+		case kp > kq || p.pa != q.pa || p.partB() != q.partB():
+			w.began = append(w.began, int32(j))
+			j++
+		default:
+			if p.a != q.a || p.b != q.b {
+				w.ended = append(w.ended, *p)
+				w.began = append(w.began, int32(j))
+			}
+			i++
+			j++
+		}
+	}
+	if j == len(cur) {
+		for ; i < len(all) && slotKey(&all[i]) <= bound; i++ {
+			w.ended = append(w.ended, all[i])
+		}
+	}
+	if i == len(all) {
+		for ; j < len(cur) && slotKey(&cur[j]) <= bound; j++ {
+			w.began = append(w.began, int32(j))
+		}
+	}
+	s.lim, s.nj = i, j
 }
 
 // ctBits returns the bits of contact.pb for a manifold of count points

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -109,5 +111,113 @@ func TestSnapshotRefusesDepthAndTOI(t *testing.T) {
 	}
 	if tried == 0 {
 		t.Fatal("no contact encoded in full: the test proves nothing")
+	}
+}
+
+// TestSinkDiffsAsItWrites: the world's sink, which diffs the new contacts
+// with the previous ones while it writes them into the array the previous
+// ones wait at the end of, gives the began and ended a set difference
+// gives, keyed by ids and parts, on random lists: few or many contacts,
+// lists sharing most contacts or none, slots reused under new ids, arrays
+// with no room to spare or plenty, and the merged buffers of workers.
+func TestSinkDiffsAsItWrites(t *testing.T) {
+	r := rand.New(rand.NewPCG(testSeed(t, 17), 17))
+	type ident struct {
+		a, b   BodyID
+		pa, pb uint32
+	}
+	idOf := func(c *contact) ident { return ident{c.a, c.b, c.pa, c.partB()} }
+	// list draws a sorted list of contacts: slot pairs from a small
+	// range, up to three part pairs each, generations 1 or 2.
+	list := func(n, slots int) []contact {
+		var cs []contact
+		for range n {
+			a := int32(r.IntN(slots))
+			c := a + 1 + int32(r.IntN(slots))
+			ga, gc := uint32(1+r.IntN(2)), uint32(1+r.IntN(2))
+			c0 := contact{a: makeID(a, ga), b: makeID(c, gc), pa: uint32(r.IntN(3)), pb: uint32(r.IntN(3)), depth: r.Float64()}
+			cs = append(cs, c0)
+		}
+		slices.SortStableFunc(cs, func(x, y contact) int { return compareContacts(&x, &y) })
+		// One contact per slot pair and part pair, as a step makes.
+		return slices.CompactFunc(cs, func(x, y contact) bool { return compareContacts(&x, &y) == 0 })
+	}
+	for trial := range 3000 {
+		slots := 2 + r.IntN(40)
+		prev := list(r.IntN(60), slots)
+		var cur []contact
+		switch r.IntN(3) {
+		case 0:
+			cur = list(r.IntN(60), slots)
+		case 1: // mostly the same contacts, some with new ids
+			for _, c := range prev {
+				if r.IntN(5) == 0 {
+					continue
+				}
+				if r.IntN(8) == 0 {
+					c.a = makeID(c.a.slot(), c.a.gen()+1)
+				}
+				cur = append(cur, c)
+			}
+			cur = append(cur, list(r.IntN(10), slots)...)
+			slices.SortStableFunc(cur, func(x, y contact) int { return compareContacts(&x, &y) })
+			cur = slices.CompactFunc(cur, func(x, y contact) bool { return compareContacts(&x, &y) == 0 })
+		default: // nothing shared but the slot range
+			cur = list(r.IntN(60), slots+40)
+		}
+		w := &World{}
+		buf := make([]contact, len(prev), len(prev)+r.IntN(8)*r.IntN(8))
+		copy(buf, prev)
+		var s sink
+		s.start(w, buf)
+		if workers := r.IntN(3); workers == 0 {
+			for i := range cur {
+				*s.grow1(slotKey(&cur[i])) = cur[i]
+			}
+		} else {
+			// The caller's chunk goes straight in, a worker's is copied
+			// in after it, as pool.run does.
+			cut := r.IntN(len(cur) + 1)
+			for i := range cur[:cut] {
+				*s.grow1(slotKey(&cur[i])) = cur[i]
+			}
+			var ws sink
+			for i := range cur[cut:] {
+				*ws.grow1(slotKey(&cur[cut+i])) = cur[cut+i]
+			}
+			for _, c := range ws.list() {
+				*s.grow1(slotKey(&c)) = c
+			}
+		}
+		s.settle(math.MaxUint64)
+		got := s.list()
+		if !slices.Equal(got, cur) {
+			t.Fatalf("trial %d: the sink's list differs from what was written", trial)
+		}
+		inPrev, inCur := map[ident]bool{}, map[ident]bool{}
+		for i := range prev {
+			inPrev[idOf(&prev[i])] = true
+		}
+		for i := range cur {
+			inCur[idOf(&cur[i])] = true
+		}
+		var wantBegan []int32
+		for i := range cur {
+			if !inPrev[idOf(&cur[i])] {
+				wantBegan = append(wantBegan, int32(i))
+			}
+		}
+		var wantEnded []contact
+		for i := range prev {
+			if !inCur[idOf(&prev[i])] {
+				wantEnded = append(wantEnded, prev[i])
+			}
+		}
+		if !slices.Equal(w.began, wantBegan) {
+			t.Fatalf("trial %d: began %v, want %v", trial, w.began, wantBegan)
+		}
+		if !slices.Equal(w.ended, wantEnded) {
+			t.Fatalf("trial %d: ended %d contacts, want %d (or different ones)", trial, len(w.ended), len(wantEnded))
+		}
 	}
 }

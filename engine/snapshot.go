@@ -224,8 +224,8 @@ func (w *World) AppendBinary(dst []byte) ([]byte, error) {
 		dst = appendContact(dst, ct)
 	}
 	dst = le.AppendUint32(dst, uint32(len(w.ended)))
-	for _, i := range w.ended {
-		dst = appendContact(dst, &w.prev[i])
+	for i := range w.ended {
+		dst = appendContact(dst, &w.ended[i])
 	}
 	dst = appendSlots(dst, w.began)
 	return dst, nil
@@ -311,8 +311,8 @@ func (w *World) StateHash() uint64 {
 		h.contact(&w.contacts[i])
 	}
 	h.word(uint64(len(w.ended)))
-	for _, i := range w.ended {
-		h.contact(&w.prev[i])
+	for i := range w.ended {
+		h.contact(&w.ended[i])
 	}
 	return uint64(h)
 }
@@ -993,7 +993,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 
 	reuse := &contactReuse{w: w, slot: slot}
 	contacts := r.contacts("contacts", &b, true, sp.contacts, reuse)
-	prev := r.contacts("ended contacts", &b, false, sp.prev, nil)
+	ended := r.contacts("ended contacts", &b, false, sp.ended, nil)
 	if r.err != nil {
 		return r.err
 	}
@@ -1006,10 +1006,6 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	if len(r.p) != 0 {
 		r.fail("%d bytes after the end", len(r.p))
 		return r.err
-	}
-	ended := grown(sp.ended, len(prev))
-	for i := range ended {
-		ended[i] = int32(i)
 	}
 
 	// Everything checked: swap the new state in. The state it replaces
@@ -1024,7 +1020,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	tree := w.restoreTree(&b, &bs, cfg, fit)
 	w.cfg = cfg
 	*sp = restoreBufs{
-		b: w.b, cache: w.snap, contacts: w.contacts, prev: w.prev, began: w.began, ended: w.ended,
+		b: w.b, cache: w.snap, contacts: w.contacts, began: w.began, ended: w.ended,
 		seen: seen, listed: listed, slot: slot, fit: fit,
 	}
 	sp.b.user = nil
@@ -1036,7 +1032,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	if len(bs.slots) > 0 {
 		w.bullets = &bs
 	}
-	w.contacts, w.prev, w.began, w.ended = contacts, prev, began, ended
+	w.contacts, w.began, w.ended = contacts, began, ended
 	w.stats = Stats{}
 	w.setParallelFrom(int(w.parPairs), int(w.parQueries))
 	return nil
@@ -1047,14 +1043,14 @@ func (w *World) UnmarshalBinary(data []byte) error {
 // again and again allocates nothing for its bodies, shapes and contacts.
 // Only a world that has restored a snapshot has them.
 type restoreBufs struct {
-	b              bodies
-	cache          *snapCache
-	contacts, prev []contact
-	began, ended   []int32
-	seen           []bool  // scratch for slotList
-	listed         []uint8 // scratch: which list a slot is in
-	slot           []uint8 // scratch: see contactReuse
-	fit            []bool  // scratch: see restoreTree
+	b               bodies
+	cache           *snapCache
+	contacts, ended []contact
+	began           []int32
+	seen            []bool  // scratch for slotList
+	listed          []uint8 // scratch: which list a slot is in
+	slot            []uint8 // scratch: see contactReuse
+	fit             []bool  // scratch: see restoreTree
 }
 
 // grown returns s resized to n elements, reusing its array when it is big
@@ -1211,8 +1207,8 @@ func (w *World) Clone() *World {
 	if w.bullets != nil {
 		c.bullets = &bulletSet{slots: slices.Clone(w.bullets.slots), prev: slices.Clone(w.bullets.prev), at: slices.Clone(w.bullets.at)}
 	}
-	c.contacts, c.prev = slices.Clone(w.contacts), slices.Clone(w.prev)
-	c.began, c.ended = slices.Clone(w.began), slices.Clone(w.ended)
+	c.contacts, c.ended = slices.Clone(w.contacts), slices.Clone(w.ended)
+	c.began = slices.Clone(w.began)
 	c.stats = w.stats
 	return c
 }

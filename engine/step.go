@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"context"
+	"math"
 	"runtime/trace"
 	"time"
 
@@ -67,11 +68,15 @@ func (w *World) Step() {
 		reg = trace.StartRegion(context.Background(), "collide.narrow")
 	}
 
-	w.prev, w.contacts = w.contacts, w.prev[:0]
+	// The narrow phase diffs its contacts with the last step's as it
+	// writes them (see sink), so the events take only what is left.
+	w.began, w.ended = w.began[:0], w.ended[:0]
+	var s sink
+	s.start(w, w.contacts)
 	if w.pool == nil || len(pairs) < int(w.parPairs) {
-		w.contacts = w.narrow(pairs, w.contacts)
+		w.narrow(pairs, &s)
 	} else {
-		w.contacts = w.pool.run(w, pairs, w.contacts)
+		w.pool.run(w, pairs, &s)
 	}
 	w.recordBullets()
 	t3 := time.Now()
@@ -80,7 +85,8 @@ func (w *World) Step() {
 		reg = trace.StartRegion(context.Background(), "collide.events")
 	}
 
-	w.diffContacts()
+	s.settle(math.MaxUint64)
+	w.contacts = s.list()
 	t4 := time.Now()
 	if tracing {
 		reg.End()
@@ -102,93 +108,75 @@ func (w *World) Step() {
 	}
 }
 
-// narrow runs the narrow phase on pairs and appends the contacts to out, in
+// narrow runs the narrow phase on pairs and writes the contacts to out, in
 // pair order.
-func (w *World) narrow(pairs []broadphase.Pair, out []contact) []contact {
+func (w *World) narrow(pairs []broadphase.Pair, out *sink) {
 	b := &w.b
 	hot, tight := b.hot, b.tight
 	// Most pairs fail the box test below; without bullets in the world
 	// they need not look at the flags.
 	bullets := w.bullets != nil && len(w.bullets.slots) > 0
-	for _, p := range pairs {
-		a, c := p.A, p.B
+	for i := 0; i < len(pairs); i++ {
 		// The broad phase's filter (pairFilter) already turned away static
 		// pairs and pairs the bits forbid, and SetFilter makes it look
 		// again, so only the boxes are left to check. A pair with a
 		// bullet that is no contact where the two are now is swept.
-		if !tight[a].overlaps(tight[c]) {
-			if bullets && (hot[a].flags|hot[c].flags)&flagBullet != 0 {
-				out = w.sweepPair(a, c, out)
+		if !bullets {
+			// Straight to the next pair whose boxes meet, in a loop
+			// that keeps everything in registers.
+			if i = nextOverlap(pairs, tight, i); i == len(pairs) {
+				break
+			}
+		} else if a, c := pairs[i].A, pairs[i].B; !tight[a].overlaps(tight[c]) {
+			if (hot[a].flags|hot[c].flags)&flagBullet != 0 {
+				w.sweepPair(a, c, out)
 			}
 			continue
 		}
+		a, c := pairs[i].A, pairs[i].B
 		ha, hc := &hot[a], &hot[c]
 		fa, fc := ha.flags, hc.flags
 		sa, sc := b.shapes[a], b.shapes[c]
 		if !sa.Kind().Convex() || !sc.Kind().Convex() {
 			// One contact per overlapping part pair, in part order.
-			n := len(out)
+			n := out.n
 			idA, idC, sensor := makeID(a, ha.gen), makeID(c, hc.gen), (fa|fc)&flagSensor != 0
 			narrowphase.CollideParts(sa, b.xf[a], sc, b.xf[c], func(pa, pc int, m narrowphase.Manifold) bool {
-				var ct *contact
-				out, ct = grow1(out)
-				ct.set(idA, idC, &m, pa, pc, sensor)
+				out.grow1(pairKey(a, c)).set(idA, idC, &m, pa, pc, sensor)
 				return true
 			})
-			if len(out) == n && (fa|fc)&flagBullet != 0 {
-				out = w.sweepPair(a, c, out)
+			if out.n == n && (fa|fc)&flagBullet != 0 {
+				w.sweepPair(a, c, out)
 			}
 			continue
 		}
 		m, ok := narrowphase.Collide(sa, b.xf[a], sc, b.xf[c])
 		if !ok {
 			if (fa|fc)&flagBullet != 0 {
-				out = w.sweepPair(a, c, out)
+				w.sweepPair(a, c, out)
 			}
 			continue
 		}
-		var ct *contact
-		out, ct = grow1(out)
-		ct.set(makeID(a, ha.gen), makeID(c, hc.gen), &m, 0, 0, (fa|fc)&flagSensor != 0)
+		out.grow1(pairKey(a, c)).set(makeID(a, ha.gen), makeID(c, hc.gen), &m, 0, 0, (fa|fc)&flagSensor != 0)
 	}
-	return out
+}
+
+// nextOverlap returns the index of the first pair from i on whose rounded
+// boxes overlap, or len(pairs).
+func nextOverlap(pairs []broadphase.Pair, tight []box32, i int) int {
+	for ; i < len(pairs); i++ {
+		if p := pairs[i]; tight[p.A].overlaps(tight[p.B]) {
+			break
+		}
+	}
+	return i
 }
 
 // accepts is Filter.Accepts for stored filters, which are never zero.
 func accepts(f, g filterBits) bool { return f.cat&g.mask != 0 && g.cat&f.mask != 0 }
 
-// diffContacts fills began and ended by merging the previous and current
-// contact lists, both ordered by slot pair, then part pair. Equal slots
-// with different ids mean a body was removed and its slot reused: the old
-// contact ended and the new one began.
-func (w *World) diffContacts() {
-	w.began, w.ended = w.began[:0], w.ended[:0]
-	prev, cur := w.prev, w.contacts
-	i, j := 0, 0
-	for i < len(prev) && j < len(cur) {
-		switch c := compareContacts(&prev[i], &cur[j]); {
-		case c < 0:
-			w.ended = append(w.ended, int32(i))
-			i++
-		case c > 0:
-			w.began = append(w.began, int32(j))
-			j++
-		default:
-			if prev[i].a != cur[j].a || prev[i].b != cur[j].b {
-				w.ended = append(w.ended, int32(i))
-				w.began = append(w.began, int32(j))
-			}
-			i++
-			j++
-		}
-	}
-	for ; i < len(prev); i++ {
-		w.ended = append(w.ended, int32(i))
-	}
-	for ; j < len(cur); j++ {
-		w.began = append(w.began, int32(j))
-	}
-}
+// pairKey returns the slot key of slots a < c.
+func pairKey(a, c int32) uint64 { return uint64(uint32(a))<<32 | uint64(uint32(c)) }
 
 // slotKey returns a contact's slot pair as one key. It and compareContacts
 // take pointers: a contact is 96 bytes, copied at each call otherwise.

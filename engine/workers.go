@@ -73,7 +73,10 @@ func (j *job) do() {
 	if j.fn != nil {
 		j.fn(j.worker, j.lo, j.hi)
 	} else {
-		*j.buf = j.w.narrow(j.pairs, (*j.buf)[:0])
+		s := sink{all: (*j.buf)[:cap(*j.buf)]}
+		s.lim = len(s.all)
+		j.w.narrow(j.pairs, &s)
+		*j.buf = s.list()
 	}
 	j.wg.Done()
 }
@@ -92,21 +95,24 @@ func (p *pool) send(j job) {
 	}
 }
 
-// run splits pairs among the workers and the caller, waits, and appends the
+// run splits pairs among the workers and the caller, waits, and writes the
 // merged contacts to out.
-func (p *pool) run(w *World, pairs []broadphase.Pair, out []contact) []contact {
+func (p *pool) run(w *World, pairs []broadphase.Pair, out *sink) {
 	chunk := (len(pairs) + p.n - 1) / p.n
 	p.wg.Add(p.n - 1)
 	for i := 1; i < p.n; i++ {
 		lo, hi := min(i*chunk, len(pairs)), min((i+1)*chunk, len(pairs))
 		p.send(job{w: w, pairs: pairs[lo:hi], buf: &p.bufs[i], wg: &p.wg})
 	}
-	out = w.narrow(pairs[:min(chunk, len(pairs))], out)
+	w.narrow(pairs[:min(chunk, len(pairs))], out)
 	p.wg.Wait()
 	for i := 1; i < p.n; i++ {
-		out = append(out, p.bufs[i]...)
+		buf := p.bufs[i]
+		for k := range buf {
+			c := &buf[k]
+			*out.grow1(slotKey(c)) = *c
+		}
 	}
-	return out
 }
 
 // parallelFor runs fn over [0, n) in one contiguous range per worker, the

@@ -95,10 +95,11 @@ type World struct {
 	b    bodies
 	tree *broadphase.Tree
 
-	contacts, prev []contact  // stored compactly; see contact
-	bullets        *bulletSet // nil until the first bullet
-	began, ended   []int32    // indexes into contacts and prev
-	stats          Stats
+	contacts []contact  // stored compactly; see contact
+	ended    []contact  // the contacts of the step before that ended
+	began    []int32    // indexes into contacts
+	bullets  *bulletSet // nil until the first bullet
+	stats    Stats
 
 	pool *pool
 	// Work sizes from which Step uses the pool; tests lower them so that
@@ -222,8 +223,8 @@ func (w *World) Began() iter.Seq[Contact] {
 // for Contacts.
 func (w *World) Ended() iter.Seq[Contact] {
 	return func(yield func(Contact) bool) {
-		for _, i := range w.ended {
-			if !yield(w.prev[i].export()) {
+		for i := range w.ended {
+			if !yield(w.ended[i].export()) {
 				return
 			}
 		}
