@@ -1,0 +1,489 @@
+package narrowphase_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// h8RandChain returns a random chain: a walk of 3 to 9 points with
+// straight runs, gentle bends and sharp ones, open or closed.
+func h8RandChain(rng *rand.Rand) (shape.Shape, bool) {
+	count := 3 + rng.IntN(7)
+	pts := []shape.Vec2{exDyadV(rng, -2, 2)}
+	heading := rng.Float64() * 2 * math.Pi
+	for range count - 1 {
+		switch rng.IntN(4) {
+		case 0:
+		case 1:
+			heading += (rng.Float64()*2 - 1) * 0.1
+		default:
+			heading += (rng.Float64()*2 - 1) * 2.5
+		}
+		l := exDyad(rng, 0.5, 3)
+		pts = append(pts, pts[len(pts)-1].Add(shape.V(l*math.Cos(heading), l*math.Sin(heading))))
+	}
+	closed := rng.IntN(3) == 0
+	s, err := shape.NewChain(pts, closed)
+	return s, err == nil
+}
+
+// TestExactOracleChainContactPoints checks the contact points of every
+// part pair CollideParts reports between a chain and shapes of every
+// convex kind and compounds, both orders, rotated and far from the
+// origin, against the exact cores: each point ± N·depth/2 on both
+// boundaries (ghost contacts replaced by a normal of the segment's cone
+// included), and two points at the ends of the overlap where faces are
+// parallel and the normal is the segment's own.
+func TestExactOracleChainContactPoints(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 801))
+	n := exCases(400)
+	pairs, ghosts := 0, 0
+	for c := range n {
+		chain, ok := h8RandChain(rng)
+		if !ok {
+			continue
+		}
+		cp, _ := chain.ChainPoints()
+		var b shape.Shape
+		if rng.IntN(4) == 0 {
+			b = exRandCompound(rng)
+		} else {
+			b = exRandFacingShape(rng, exConvexKinds[rng.IntN(len(exConvexKinds))])
+		}
+		base := exBases[rng.IntN(len(exBases)-1)]
+		frame := shape.Transform{Pos: shape.V(base, -base).Add(exDyadV(rng, -2, 2)), Rot: exRandRot(rng)}
+		near := cp[rng.IntN(len(cp))].Add(exDyadV(rng, -1.5, 1.5))
+		tb := shape.Transform{Pos: frame.Apply(near), Rot: exRandRot(rng)}
+		if rng.IntN(3) == 0 {
+			tb.Rot = frame.Rot
+		}
+		for _, swap := range []bool{false, true} {
+			x, tx, y, ty := chain, frame, b, tb
+			if swap {
+				x, tx, y, ty = b, tb, chain, frame
+			}
+			desc := fmt.Sprintf("case %d: chain %v: %s", c, cp, exDescribe(x, tx, y, ty))
+			px, py := exParts(x, tx), exParts(y, ty)
+			tol := 1e-9 * exLocalScale(x, tx, y, ty)
+			wtol := 1e-9 * exWorldScale(x, tx, y, ty)
+			narrowphase.CollideParts(x, tx, y, ty, func(i, j int, m narrowphase.Manifold) bool {
+				pairs++
+				ca, cb := px[i], py[j]
+				in, pen := exPen(exMinkowski(ca, cb))
+				if !in && pen < -tol {
+					t.Errorf("parts (%d, %d) reported, exact gap %.3g: %s", i, j, -pen, desc)
+				}
+				ghost := math.Abs(m.Depth-pen) > tol
+				if ghost {
+					ghosts++
+				}
+				where := fmt.Sprintf("parts (%d, %d) exact depth %.17g, %s", i, j, pen, desc)
+				if !ghost {
+					exCheckManifoldPoints(t, m, ca, cb, tx.Pos, tol, wtol, where)
+					return !t.Failed()
+				}
+				// A ghost replaced by a deeper normal of the cone: the
+				// point is the other shape's deepest point along it,
+				// raised halfway to the segment's support line (which
+				// may pass beyond the segment's ends: the long segment
+				// the cone stands for).
+				seg, other, sign := ca, cb, 1.0
+				if swap {
+					seg, other, sign = cb, ca, -1
+				}
+				nn := m.Normal.Scale(sign) // from the segment toward the other shape
+				hs := exSupport(exCore{pts: seg.pts, r: seg.r}, nn)
+				for k := range m.Count {
+					p := m.Points[k]
+					top := p.Point.Add(nn.Scale(p.Depth / 2))
+					if d := top.Dot(nn) - hs; math.Abs(d) > wtol {
+						t.Errorf("ghost point %v + N·depth/2 is %.3g off the segment's support line: %s", p.Point, d, where)
+					}
+					if sd := exSignedDist(other, p.Point.Sub(nn.Scale(p.Depth/2))); math.Abs(sd) > wtol {
+						t.Errorf("ghost point %v − N·depth/2 is %.3g from the other shape's boundary: %s", p.Point, sd, where)
+					}
+				}
+				return !t.Failed()
+			})
+			if t.Failed() {
+				return
+			}
+		}
+	}
+	t.Logf("%d cases, %d part pairs, %d with a cone normal other than the exact one", n, pairs, ghosts)
+}
+
+// TestExactOracleChainNearlyCollinear compares chains whose points lie on
+// a line of any direction, rounded to float64 (and, in a third of the
+// cases, pushed off it by up to 1e-12 of a neighbouring piece: bends far below any
+// corner a shape could catch on), with one long segment from the first
+// point to the last, against random shapes of every convex kind and
+// compounds, rotated and far from the origin: wherever the long segment's
+// normal is its face normal, every contact of every piece has that normal
+// (either side at an exact tie) and at most its depth, the deepest has its
+// depth, and Collide of the chain is Collide of the long segment.
+func TestExactOracleChainNearlyCollinear(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 802))
+	n := exCases(2000)
+	checked := 0
+	for c := range n {
+		a := shape.V(rng.Float64()*4-2, rng.Float64()*4-2)
+		ang := rng.Float64() * 2 * math.Pi
+		length := 2 + rng.Float64()*8
+		dir := shape.V(math.Cos(ang), math.Sin(ang))
+		count := 2 + rng.IntN(10)
+		ts := []float64{0}
+		for range count - 1 {
+			ts = append(ts, rng.Float64())
+		}
+		ts = append(ts, 1)
+		// Sorted, so the pieces run one way.
+		for i := 1; i < len(ts); i++ {
+			for j := i; j > 0 && ts[j] < ts[j-1]; j-- {
+				ts[j], ts[j-1] = ts[j-1], ts[j]
+			}
+		}
+		bend := rng.IntN(3) == 0
+		pts := make([]shape.Vec2, len(ts))
+		for i, s := range ts {
+			pts[i] = a.Add(dir.Scale(s * length))
+			if bend && i > 0 && i < len(ts)-1 {
+				// Off the line by 1e-12 of the shorter neighbouring
+				// piece: a turn of at most about 2e-12.
+				h := 1e-12 * length * math.Min(ts[i]-ts[i-1], ts[i+1]-ts[i])
+				pts[i] = pts[i].Add(shape.V(-dir.Y, dir.X).Scale((rng.Float64()*2 - 1) * h))
+			}
+		}
+		chain, err := shape.NewChain(pts, false)
+		if err != nil {
+			continue
+		}
+		long, err := shape.NewSegment(pts[0], pts[len(pts)-1])
+		if err != nil {
+			continue
+		}
+		base := exBases[rng.IntN(len(exBases)-1)]
+		frame := shape.Transform{Pos: shape.V(base, base).Add(exDyadV(rng, -2, 2)), Rot: exRandRot(rng)}
+		var s shape.Shape
+		if rng.IntN(4) == 0 {
+			s = exRandCompound(rng)
+		} else {
+			k := exConvexKinds[rng.IntN(len(exConvexKinds))]
+			if k == shape.KindSegment {
+				k = shape.KindCapsule
+			}
+			s = exRandFacingShape(rng, k)
+		}
+		along := (rng.Float64()*1.2 - 0.1) * length
+		off := (rng.Float64()*3 - 1.5)
+		nrm := shape.V(-dir.Y, dir.X)
+		tsx := shape.Transform{Pos: frame.Apply(pts[0].Add(dir.Scale(along)).Add(nrm.Scale(off))), Rot: exRandRot(rng)}
+		if rng.IntN(3) == 0 {
+			tsx.Rot = frame.Rot
+		}
+		scale := exLocalScale(long, frame, s, tsx)
+		tol := 1e-9 * scale
+		desc := fmt.Sprintf("case %d: chain %v at pos %v rot (%v, %v); long segment %v; shape %v at pos %v rot (%v, %v)",
+			c, pts, frame.Pos, frame.Rot.Cos(), frame.Rot.Sin(), long, s, tsx.Pos, tsx.Rot.Cos(), tsx.Rot.Sin())
+		face := frame.Rot.Apply(long.Normals()[0])
+		// Part by part of s: the long segment against part j, and every
+		// piece's contact with part j.
+		got := map[int][]chainContact{}
+		narrowphase.CollideParts(chain, frame, s, tsx, func(i, j int, m narrowphase.Manifold) bool {
+			got[j] = append(got[j], chainContact{i, m})
+			return true
+		})
+		for j := range s.PartCount() {
+			pj, xj := s.Part(j, tsx)
+			want, ok := narrowphase.Collide(long, frame, pj, xj)
+			g := got[j]
+			if !ok {
+				for _, x := range g {
+					if x.m.Depth > tol {
+						t.Fatalf("part %d: the long segment does not collide, piece %d gives %+v: %s", j, x.seg, x.m, desc)
+					}
+				}
+				continue
+			}
+			if want.Depth <= tol || math.Abs(want.Normal.Cross(face)) > 1e-12 {
+				continue
+			}
+			if len(g) == 0 {
+				t.Fatalf("part %d: no piece collides, the long segment gives %+v: %s", j, want, desc)
+			}
+			checked++
+			deepest := 0.0
+			for _, x := range g {
+				deepest = math.Max(deepest, x.m.Depth)
+				wn := want.Normal
+				if x.m.Normal.Add(wn).Len() <= 1e-9 && math.Abs(x.m.Depth-want.Depth) <= tol {
+					wn = wn.Neg() // a tie of the two sides
+				}
+				if x.m.Normal.Sub(wn).Len() > 1e-9 {
+					t.Fatalf("part %d: piece %d normal %v depth %.17g; the long segment gives %v, %.17g: %s",
+						j, x.seg, x.m.Normal, x.m.Depth, want.Normal, want.Depth, desc)
+				}
+				if x.m.Depth > want.Depth+tol {
+					t.Fatalf("part %d: piece %d depth %.17g deeper than the long segment's %.17g: %s", j, x.seg, x.m.Depth, want.Depth, desc)
+				}
+			}
+			if math.Abs(deepest-want.Depth) > tol {
+				t.Fatalf("part %d: deepest piece %.17g, the long segment %.17g: %s", j, deepest, want.Depth, desc)
+			}
+		}
+		if s.Kind().Convex() {
+			want, okw := narrowphase.Collide(long, frame, s, tsx)
+			m, ok := narrowphase.Collide(chain, frame, s, tsx)
+			if okw && ok && want.Depth > tol && math.Abs(want.Normal.Cross(face)) <= 1e-12 {
+				if (m.Normal.Sub(want.Normal).Len() > 1e-9 && m.Normal.Add(want.Normal).Len() > 1e-9) || math.Abs(m.Depth-want.Depth) > tol {
+					t.Fatalf("Collide(chain) = %+v; the long segment %+v: %s", m, want, desc)
+				}
+			}
+		}
+	}
+	t.Logf("%d cases, %d shape parts in face contact with the long segment", n, checked)
+}
+
+// h8RandFloatShape returns a random shape of any kind (compounds and
+// chains too) with full float64 numbers rather than dyadic ones, often
+// scaled down or up.
+func h8RandFloatShape(rng *rand.Rand) shape.Shape {
+	s := exRandAnyShape(rng)
+	if rng.IntN(3) == 0 {
+		return s
+	}
+	f := 0.3 + rng.Float64()*3
+	v := func() shape.Vec2 { return shape.V((rng.Float64()*2-1)*f, (rng.Float64()*2-1)*f) }
+	for {
+		var r shape.Shape
+		var err error
+		switch s.Kind() {
+		case shape.KindCircle:
+			r, err = shape.NewOffsetCircle(v().Scale(0.3), 0.05+rng.Float64()*f)
+		case shape.KindAABB:
+			r, err = shape.NewAABB(0.05+rng.Float64()*f, 0.05+rng.Float64()*f)
+		case shape.KindOBB:
+			r, err = shape.NewOBB(0.05+rng.Float64()*f, 0.05+rng.Float64()*f)
+		case shape.KindPolygon:
+			pts := make([]shape.Vec2, 3+rng.IntN(6))
+			for i := range pts {
+				pts[i] = v()
+			}
+			r, err = shape.ConvexHull(pts)
+		case shape.KindCapsule:
+			r, err = shape.NewCapsule(v(), v(), 0.05+rng.Float64()*f*0.5)
+		case shape.KindSegment:
+			r, err = shape.NewSegment(v(), v())
+		default:
+			return s
+		}
+		if err == nil {
+			return r
+		}
+	}
+}
+
+// TestExactOracleOverlapAtTouch places random pairs of every kind (float
+// sizes, any rotation, far from the origin too) at the exact first touch
+// of a motion, found by the exact oracle part pair by part pair, and then
+// an ulp or a few of position either way: Overlap must agree with Collide,
+// Collide(b, a) must be the exact flip of Collide(a, b), and a contact may
+// only be reported where the exact shapes overlap or are within 1e-12 of
+// the pair's size of it.
+func TestExactOracleOverlapAtTouch(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 803))
+	n := exCases(600)
+	tried, contacts, wrongBool := 0, 0, 0
+	for c := range n {
+		a, b := h8RandFloatShape(rng), h8RandFloatShape(rng)
+		if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
+			continue
+		}
+		base := exBases[rng.IntN(len(exBases))]
+		ta := shape.Transform{Pos: shape.V(base, -base).Add(shape.V(rng.Float64()*4-2, rng.Float64()*4-2)), Rot: exRandRot(rng)}
+		ang := rng.Float64() * 2 * math.Pi
+		dir := shape.V(math.Cos(ang), math.Sin(ang))
+		reach := a.BoundingRadius() + b.BoundingRadius() + 1
+		tb := shape.Transform{Pos: ta.Pos.Add(dir.Scale(reach)), Rot: exRandRot(rng)}
+		// Cast a toward b along a line through b, a little off its centre.
+		delta := dir.Scale(reach).Add(shape.V(rng.Float64()-0.5, rng.Float64()-0.5).Scale(reach * 0.5))
+		pa, pb := exParts(a, ta), exParts(b, tb)
+		frac, hit := 2.0, false
+		for _, x := range pa {
+			for _, y := range pb {
+				if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
+					continue // walls never collide with walls
+				}
+				if o := exCast(x, delta, y); o.hit && o.frac < frac {
+					frac, hit = o.frac, true
+				}
+			}
+		}
+		if !hit || frac == 0 {
+			continue
+		}
+		tried++
+		at := ta.Pos.Add(delta.Scale(frac))
+		scale := exLocalScale(a, ta, b, tb)
+		for k := -3; k <= 3; k++ {
+			pos := at
+			for range abs(k) {
+				if k > 0 {
+					pos = shape.V(math.Nextafter(pos.X, math.Inf(1)), math.Nextafter(pos.Y, math.Inf(1)))
+				} else {
+					pos = shape.V(math.Nextafter(pos.X, math.Inf(-1)), math.Nextafter(pos.Y, math.Inf(-1)))
+				}
+			}
+			tx := shape.Transform{Pos: pos, Rot: ta.Rot}
+			desc := fmt.Sprintf("case %d nudge %d: %s", c, k, exDescribe(a, tx, b, tb))
+			m, ok := narrowphase.Collide(a, tx, b, tb)
+			if ov := narrowphase.Overlap(a, tx, b, tb); ov != ok {
+				t.Errorf("Overlap(a, b) = %v, Collide = %v (depth %.3g): %s", ov, ok, m.Depth, desc)
+			}
+			if ov := narrowphase.Overlap(b, tb, a, tx); ov != ok {
+				t.Errorf("Overlap(b, a) = %v, Collide(a, b) = %v (depth %.3g): %s", ov, ok, m.Depth, desc)
+			}
+			mb, okb := narrowphase.Collide(b, tb, a, tx)
+			if okb != ok || (ok && (mb.Normal != m.Normal.Neg() || mb.Depth != m.Depth || mb.Count != m.Count || mb.Points != m.Points)) {
+				t.Errorf("Collide(b, a) = %+v, %v; Collide(a, b) = %+v, %v: not the flip: %s", mb, okb, m, ok, desc)
+			}
+			if !ok {
+				continue
+			}
+			contacts++
+			// The exact overlap: the deepest part pair.
+			best := math.Inf(-1)
+			for _, x := range exParts(a, tx) {
+				for _, y := range pb {
+					if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
+						continue
+					}
+					_, pen := exPen(exMinkowski(x, y))
+					best = math.Max(best, pen)
+				}
+			}
+			if best < -1e-12*scale {
+				wrongBool++
+				t.Errorf("Collide = %+v, but the exact shapes are %.3g apart: %s", m, -best, desc)
+			}
+			if t.Failed() {
+				return
+			}
+		}
+	}
+	t.Logf("%d cases, %d placed at a touch, %d contacts within a few ulps of it, %d apart", n, tried, contacts, wrongBool)
+}
+
+func abs(k int) int {
+	if k < 0 {
+		return -k
+	}
+	return k
+}
+
+// h8NearParallel returns a random rotation a tiny angle (0, or 1e-15 to
+// 1e-3 rad) from rot, or a half turn from it.
+func h8NearParallel(rng *rand.Rand, rot shape.Rot) shape.Rot {
+	eps := 0.0
+	if rng.IntN(4) != 0 {
+		eps = math.Pow(10, -3-12*rng.Float64())
+		if rng.IntN(2) == 0 {
+			eps = -eps
+		}
+	}
+	if rng.IntN(2) == 0 {
+		eps += math.Pi
+	}
+	return rot.Mul(shape.NewRot(eps))
+}
+
+// TestExactOracleNearParallelCores checks Collide (depth, normal, flip,
+// Overlap) and its contact points against the exact oracle for capsules,
+// segments, boxes and polygons whose cores or faces are parallel or a
+// hair off parallel: capsule–capsule, capsule–segment, polygon–capsule,
+// polygon–segment and box–capsule, overlapping by amounts from a
+// rounding step to most of their size, side by side with their ends
+// overlapping or not, far from the origin too.
+func TestExactOracleNearParallelCores(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 804))
+	n := exCases(3000)
+	hits := 0
+	for c := range n {
+		// a: a capsule, a segment, a box or a polygon with a long bottom
+		// face along its local x axis.
+		la := 0.5 + rng.Float64()*4
+		var a shape.Shape
+		var err error
+		switch rng.IntN(4) {
+		case 0:
+			a, err = shape.NewCapsule(shape.V(-la/2, 0), shape.V(la/2, 0), 0.1+rng.Float64())
+		case 1:
+			a, err = shape.NewOBB(la/2, 0.1+rng.Float64())
+		case 2:
+			h := 0.2 + rng.Float64()*2
+			a, err = shape.NewPolygon([]shape.Vec2{{X: -la / 2, Y: -h / 2}, {X: la / 2, Y: -h / 2}, {X: la * (rng.Float64() - 0.5), Y: h / 2}})
+		default:
+			a, err = shape.NewSegment(shape.V(-la/2, 0), shape.V(la/2, 0))
+		}
+		if err != nil {
+			continue
+		}
+		lb := 0.2 + rng.Float64()*4
+		var b shape.Shape
+		if a.Kind() == shape.KindSegment || rng.IntN(3) != 0 {
+			b, err = shape.NewCapsule(shape.V(-lb/2, 0), shape.V(lb/2, 0), 0.05+rng.Float64())
+		} else {
+			b, err = shape.NewSegment(shape.V(-lb/2, 0), shape.V(lb/2, 0))
+		}
+		if err != nil {
+			continue
+		}
+		base := exBases[rng.IntN(len(exBases)-1)]
+		ta := shape.Transform{Pos: shape.V(base, base*0.5).Add(shape.V(rng.Float64(), rng.Float64())), Rot: shape.NewRot(rng.Float64() * 2 * math.Pi)}
+		if rng.IntN(3) == 0 {
+			ta.Rot = exRandRot(rng)
+		}
+		// b beside a's bottom face (or either side of a capsule or
+		// segment), parallel or nearly, its surface at a random overlap.
+		rb := b.Radius()
+		var reachA float64
+		switch a.Kind() {
+		case shape.KindCapsule:
+			reachA = a.Radius()
+		case shape.KindOBB:
+			reachA = a.HalfExtents().Y
+		case shape.KindPolygon:
+			reachA = -a.Vertices()[0].Y
+		}
+		over := []float64{1e-12, 1e-9, 1e-6, 1e-3, 0.1, 0.5}[rng.IntN(6)] * (1 + rng.Float64())
+		side := -1.0
+		if a.Kind() != shape.KindPolygon && a.Kind() != shape.KindOBB && rng.IntN(2) == 0 {
+			side = 1
+		}
+		local := shape.V((rng.Float64()*2-1)*(la+lb)/2, side*(reachA+rb-over))
+		tb := shape.Transform{Pos: ta.Apply(local), Rot: h8NearParallel(rng, ta.Rot)}
+		if exCheckCollide(t, a, ta, b, tb, 1e-9) {
+			hits++
+		}
+		exCheckPoints(t, a, ta, b, tb, 1e-9)
+		exCheckPoints(t, b, tb, a, ta, 1e-9)
+		if t.Failed() {
+			t.Logf("case %d", c)
+			return
+		}
+	}
+	t.Logf("%d cases, %d overlap", n, hits)
+}
