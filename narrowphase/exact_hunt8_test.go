@@ -487,3 +487,286 @@ func TestExactOracleNearParallelCores(t *testing.T) {
 	}
 	t.Logf("%d cases, %d overlap", n, hits)
 }
+
+// TestExactOracleCastFloatShapes runs exCheckCompositeCast (the exact
+// oracle part pair by part pair) on shapes of every kind, compounds and
+// chains included, with full float64 sizes and vertices, any rotation,
+// far from the origin too, and motions aimed anywhere near the other
+// shape; a third of them start touching (placed by the exact first touch
+// of another motion) and move on along, into or away from the touch.
+func TestExactOracleCastFloatShapes(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 805))
+	n := exCases(300)
+	total, hits, touching := 0, 0, 0
+	for range n {
+		a, b := h8RandFloatShape(rng), h8RandFloatShape(rng)
+		base := exBases[rng.IntN(len(exBases))]
+		ta := shape.Transform{Pos: shape.V(-base, base).Add(shape.V(rng.Float64()*4-2, rng.Float64()*4-2)), Rot: shape.NewRot(rng.Float64() * 7)}
+		tb := shape.Transform{Pos: ta.Pos.Add(shape.V(rng.Float64()*8-4, rng.Float64()*8-4)), Rot: shape.NewRot(rng.Float64() * 7)}
+		aim := tb.Pos.Sub(ta.Pos)
+		delta := aim.Scale(0.5 + 2*rng.Float64()).Add(shape.V(rng.Float64()*4-2, rng.Float64()*4-2))
+		if rng.IntN(3) == 0 {
+			// Start touching: a's first touch along another motion.
+			pa, pb := exParts(a, ta), exParts(b, tb)
+			frac, hit := 2.0, false
+			d0 := aim.Scale(2)
+			for _, x := range pa {
+				for _, y := range pb {
+					if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
+						continue
+					}
+					if o := exCast(x, d0, y); o.hit && o.frac < frac {
+						frac, hit = o.frac, true
+					}
+				}
+			}
+			if hit && frac > 0 {
+				ta.Pos = ta.Pos.Add(d0.Scale(frac))
+				touching++
+				switch rng.IntN(3) {
+				case 0: // on along the same line
+					delta = d0.Scale(rng.Float64())
+				case 1: // across it
+					delta = shape.V(-d0.Y, d0.X).Scale(rng.Float64()*2 - 1)
+				}
+			}
+		}
+		for _, swap := range []bool{false, true} {
+			x, tx, y, ty := a, ta, b, tb
+			if swap {
+				x, tx, y, ty = b, tb, a, ta
+			}
+			if exCheckCompositeCast(t, x, tx, delta, y, ty, 1e-9) {
+				hits++
+			}
+			total++
+		}
+		if t.Failed() {
+			return
+		}
+	}
+	t.Logf("%d casts, %d hits, %d cases starting at a touch", total, hits, touching)
+}
+
+// TestExactOracleTOIFloatShapes runs the TimeOfImpact oracle (dense
+// sampling and bisection on the exact gap) on shapes of every kind,
+// compounds and chains included, with full float64 numbers, rotating
+// and far from the origin.
+func TestExactOracleTOIFloatShapes(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 806))
+	n := exCases(60)
+	samples := 150
+	if testing.Short() {
+		samples = 60
+	}
+	total, hits := 0, 0
+	for range n {
+		a, b := h8RandFloatShape(rng), h8RandFloatShape(rng)
+		base := exBases[rng.IntN(len(exBases))]
+		bv := shape.V(base, -base)
+		sa := exRandSweep(rng, bv.Add(shape.V(rng.Float64()*8-4, rng.Float64()*8-4)), 8, 3)
+		sb := exRandSweep(rng, bv.Add(shape.V(rng.Float64()*8-4, rng.Float64()*8-4)), 8, 3)
+		if rng.IntN(3) == 0 {
+			sb.P1, sb.A1 = sb.P0, sb.A0
+		}
+		for _, c := range []*toiCase{newTOICase(a, sa, b, sb), newTOICase(b, sb, a, sa)} {
+			if c.check(t, samples) {
+				hits++
+			}
+			total++
+		}
+		if t.Failed() {
+			return
+		}
+	}
+	t.Logf("%d sweeps, %d hits", total, hits)
+}
+
+// TestExactOracleEnterFloatShapes runs CastEnter's and CastSliding's
+// exact checks (ceCheck) on shapes of every kind with full float64
+// numbers, any rotation, far from the origin too; CastSliding's starts
+// are placed touching by a first Cast half of the time.
+func TestExactOracleEnterFloatShapes(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 807))
+	n := exCases(200)
+	hits, checked := 0, 0
+	for c := range n {
+		a, b := h8RandFloatShape(rng), h8RandFloatShape(rng)
+		base := exBases[rng.IntN(len(exBases))]
+		ta := shape.Transform{Pos: shape.V(base, base).Add(shape.V(rng.Float64()*4-2, rng.Float64()*4-2)), Rot: shape.NewRot(rng.Float64() * 7)}
+		tb := shape.Transform{Pos: ta.Pos.Add(shape.V(rng.Float64()*8-4, rng.Float64()*8-4)), Rot: shape.NewRot(rng.Float64() * 7)}
+		slide := c%2 == 1
+		if slide && rng.IntN(2) == 0 {
+			if h, ok := narrowphase.Cast(a, ta, tb.Pos.Sub(ta.Pos), b, tb); ok {
+				ta.Pos = ta.Pos.Add(tb.Pos.Sub(ta.Pos).Scale(h.Fraction))
+			}
+		}
+		if slide && narrowphase.Overlap(a, ta, b, tb) {
+			continue
+		}
+		checked++
+		aim := tb.Pos.Sub(ta.Pos)
+		delta := aim.Scale(0.5 + 2*rng.Float64()).Add(shape.V(rng.Float64()*4-2, rng.Float64()*4-2))
+		if rng.IntN(3) == 0 {
+			delta = shape.V(-aim.Y, aim.X).Scale(rng.Float64()*2 - 1)
+		}
+		if ceCheck(t, a, ta, delta, b, tb, slide) {
+			hits++
+		}
+		if t.Failed() {
+			t.Logf("case %d", c)
+			return
+		}
+	}
+	t.Logf("%d casts, %d hit", checked, hits)
+}
+
+// h8PairGap returns the exact signed gap of part i of a and part j of b
+// at time t of the case's sweeps (two walls never overlap: at least 0).
+func h8PairGap(c *toiCase, i, j int, t float64) float64 {
+	ta, tb := c.sa.At(t), c.sb.At(t)
+	x, y := exParts(c.a, ta)[i], exParts(c.b, tb)[j]
+	_, pen := exPen(exMinkowski(x, y))
+	if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
+		pen = math.Min(pen, 0)
+	}
+	return -pen
+}
+
+// TestExactOracleTOIEnter checks TimeOfImpactEnter against dense
+// sampling of the exact gap: on sweeps that start touching (placed by the
+// exact first touch of a motion) and then move away, along, into or turn,
+// and on random sweeps, for every kind, compounds and chains included,
+// far from the origin too:
+//   - no part pair overlaps deeper than 1e-9·size before the time given
+//     (nor anywhere, when there is no hit);
+//   - the pair named is within 1e-6·size of touching at that time;
+//   - the pair named does not part: it overlaps (or stays within the
+//     tolerance of touching) soon after, not clear of it from the next
+//     thousandth of the motion on without ever overlapping.
+func TestExactOracleTOIEnter(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 808))
+	n := exCases(160)
+	samples := 120
+	if testing.Short() {
+		samples = 60
+	}
+	total, hits, touching := 0, 0, 0
+	for cs := range n {
+		var a, b shape.Shape
+		if rng.IntN(2) == 0 {
+			a, b = h8RandFloatShape(rng), h8RandFloatShape(rng)
+		} else {
+			a, b = exRandAnyShape(rng), exRandAnyShape(rng)
+		}
+		if a.Kind() == shape.KindChain && b.Kind() == shape.KindChain {
+			continue
+		}
+		base := exBases[rng.IntN(len(exBases))]
+		bv := shape.V(base, base)
+		sb := exRandSweep(rng, bv.Add(exDyadV(rng, -4, 4)), 6, 2)
+		if rng.IntN(2) == 0 {
+			sb.P1, sb.A1 = sb.P0, sb.A0
+		}
+		sa := exRandSweep(rng, bv.Add(exDyadV(rng, -4, 4)), 6, 2)
+		if rng.IntN(2) == 0 {
+			// Start touching: a placed at its exact first touch along a
+			// motion toward b (b at its start), then moved on from there.
+			ta, tb := sa.At(0), sb.At(0)
+			d0 := tb.Pos.Sub(ta.Pos).Scale(2)
+			frac, hit := 2.0, false
+			for _, x := range exParts(a, ta) {
+				for _, y := range exParts(b, tb) {
+					if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
+						continue
+					}
+					if o := exCast(x, d0, y); o.hit && o.frac < frac {
+						frac, hit = o.frac, true
+					}
+				}
+			}
+			if hit && frac > 0 {
+				touching++
+				p0 := ta.Pos.Add(d0.Scale(frac))
+				var move shape.Vec2
+				switch rng.IntN(4) {
+				case 0: // away
+					move = d0.Scale(-rng.Float64())
+				case 1: // along
+					move = shape.V(-d0.Y, d0.X).Scale(rng.Float64()*2 - 1)
+				case 2: // into
+					move = d0.Scale(rng.Float64() * 0.5)
+				default: // away and back, by turning only
+				}
+				// The same start angle: the same rotation as ta's.
+				a0 := sa.A0
+				sa = narrowphase.Sweep{P0: p0, P1: p0.Add(move), A0: a0, A1: a0}
+				if rng.IntN(2) == 0 {
+					sa.A1 = a0 + (rng.Float64()*2-1)*1.5
+				}
+			}
+		}
+		for _, c := range []*toiCase{newTOICase(a, sa, b, sb), newTOICase(b, sb, a, sa)} {
+			total++
+			tt, pa, pb, hit := narrowphase.TimeOfImpactEnter(c.a, c.sa, c.b, c.sb)
+			desc := fmt.Sprintf("case %d: %v", cs, c)
+			if math.IsNaN(tt) || tt < 0 || tt > 1 {
+				t.Fatalf("TimeOfImpactEnter = %v: %s", tt, desc)
+			}
+			deep := -1e-9*c.size - c.grid
+			tPen, pen := c.firstBelow(deep, samples)
+			if !hit {
+				if pen {
+					t.Fatalf("TimeOfImpactEnter: no hit, but the pair overlaps by more than 1e-9·size at t = %v (gap %g): %s", tPen, c.exactGap(tPen), desc)
+				}
+				continue
+			}
+			hits++
+			if pen && tt > tPen {
+				t.Fatalf("TimeOfImpactEnter = %v (parts %d, %d), but the pair overlaps by more than 1e-9·size from t = %v (gap %g): %s", tt, pa, pb, tPen, c.exactGap(tPen), desc)
+			}
+			if pa < 0 || pa >= c.a.PartCount() || pb < 0 || pb >= c.b.PartCount() {
+				t.Fatalf("TimeOfImpactEnter parts (%d, %d) out of range: %s", pa, pb, desc)
+			}
+			if g := h8PairGap(c, pa, pb, tt); g > 1e-6*c.size+c.grid {
+				t.Fatalf("TimeOfImpactEnter = %v: parts (%d, %d) are %g apart there (size %g): %s", tt, pa, pb, g, c.size, desc)
+			}
+			// Does the pair named go on into overlap? Samples just after
+			// the touch, then over the rest of the sweep.
+			var ts []float64
+			for tau := 1e-12; tau <= 1e-3; tau *= 4 {
+				ts = append(ts, tt+tau)
+			}
+			for k := 1; k <= samples; k++ {
+				ts = append(ts, tt+(1-tt)*float64(k)/float64(samples))
+			}
+			overlaps, clear := false, true
+			for _, s := range ts {
+				if s > 1 {
+					continue
+				}
+				g := h8PairGap(c, pa, pb, s)
+				if g < 0 {
+					overlaps = true
+					break
+				}
+				if s <= tt+1e-3 && g <= 1e-5*c.size+c.grid {
+					clear = false
+				}
+			}
+			if !overlaps && clear && tt+1e-3 < 1 {
+				t.Errorf("TimeOfImpactEnter = %v names parts (%d, %d), which touch there but part (more than 1e-5·size apart from the next thousandth of the motion on) and never overlap: %s", tt, pa, pb, desc)
+				return
+			}
+		}
+	}
+	t.Logf("%d sweeps, %d hits, %d starting at a touch", total, hits, touching)
+}
