@@ -770,3 +770,185 @@ func TestExactOracleTOIEnter(t *testing.T) {
 	}
 	t.Logf("%d sweeps, %d hits, %d starting at a touch", total, hits, touching)
 }
+
+// TestExactOracleTOIFastSpin runs the TimeOfImpact and TimeOfImpactEnter
+// oracles on fast spins (up to 60 radians a sweep) of long thin shapes
+// (sticks, thin boxes, capsules, segments, compounds of them) past
+// shapes of every kind, with samples dense enough for the spin (a few
+// thousand over the sweep).
+func TestExactOracleTOIFastSpin(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 809))
+	n := exCases(60)
+	samples := 3000
+	if testing.Short() {
+		samples = 1000
+	}
+	stick := func() shape.Shape {
+		l := 1 + rng.Float64()*4
+		w := []float64{1e-3, 1e-2, 0.1}[rng.IntN(3)]
+		var s shape.Shape
+		var err error
+		switch rng.IntN(5) {
+		case 0:
+			s, err = shape.NewCapsule(shape.V(-l/2, 0), shape.V(l/2, 0), w)
+		case 1:
+			s, err = shape.NewSegment(shape.V(-l/2, 0.1), shape.V(l/2, -0.1))
+		case 2:
+			s, err = shape.NewOBB(l/2, w)
+		case 3:
+			s, err = shape.NewPolygon([]shape.Vec2{{X: -l / 2, Y: 0}, {X: l / 2, Y: -w}, {X: l / 2, Y: w}})
+		default:
+			a, _ := shape.NewCapsule(shape.V(0, 0), shape.V(l/2, 0), w)
+			b, _ := shape.NewOBB(l/4, w)
+			s, err = shape.NewCompound([]shape.Part{{Shape: a}, {Shape: b, Offset: shape.NewTransform(shape.V(-l/4, 0), 1)}})
+		}
+		if err != nil {
+			panic(err)
+		}
+		return s
+	}
+	total, hits := 0, 0
+	for cs := range n {
+		a := stick()
+		b := h8RandFloatShape(rng)
+		base := exBases[rng.IntN(len(exBases)-1)]
+		bv := shape.V(base, -base)
+		p := bv.Add(shape.V(rng.Float64()*6-3, rng.Float64()*6-3))
+		spin := (rng.Float64()*2 - 1) * 60
+		sa := narrowphase.Sweep{P0: p, P1: p.Add(shape.V(rng.Float64()-0.5, rng.Float64()-0.5)), A0: rng.Float64() * 6, A1: 0}
+		sa.A1 = sa.A0 + spin
+		off := a.BoundingRadius() + b.BoundingRadius()*rng.Float64()
+		ang := rng.Float64() * 2 * math.Pi
+		q := p.Add(shape.V(math.Cos(ang), math.Sin(ang)).Scale(off))
+		sb := narrowphase.Sweep{P0: q, P1: q, A0: rng.Float64(), A1: 0}
+		sb.A1 = sb.A0
+		for _, c := range []*toiCase{newTOICase(a, sa, b, sb), newTOICase(b, sb, a, sa)} {
+			total++
+			if c.check(t, samples) {
+				hits++
+			}
+			if t.Failed() {
+				t.Logf("case %d", cs)
+				return
+			}
+			tt, _, _, hit := narrowphase.TimeOfImpactEnter(c.a, c.sa, c.b, c.sb)
+			deep := -1e-9*c.size - c.grid
+			if tPen, pen := c.firstBelow(deep, samples); pen && (!hit || tt > tPen) {
+				t.Fatalf("case %d: TimeOfImpactEnter = %v, %v, but the pair overlaps by more than 1e-9·size from t = %v: %v", cs, tt, hit, tPen, c)
+			}
+		}
+	}
+	t.Logf("%d sweeps, %d hits", total, hits)
+}
+
+// TestExactOracleChainNeedles checks chains that turn straight back on
+// themselves (needles: exact reversals on dyadic points, and turns within
+// 1e-12 to 1e-6 rad of a half turn), open and closed (a closed chain of
+// collinear points is a needle at both ends), against random shapes of
+// every convex kind: the segments reporting a contact are those the exact
+// oracle says overlap; each normal lies in the segment's cone (chainCone:
+// at a needle's tip, the half-plane toward it, as at an open end); a
+// contact whose normal leans toward a needle's tip or an open end is the
+// lone segment's own (Collide of the segment, never replaced); none is
+// shallower than the exact depth.
+func TestExactOracleChainNeedles(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 810))
+	n := exCases(600)
+	contacts, tips := 0, 0
+	for c := range n {
+		pts := []shape.Vec2{exDyadV(rng, -2, 2)}
+		dir := []shape.Vec2{{X: 1}, {Y: 1}, {X: 1, Y: 1}, {X: 3, Y: -4}, {X: -0.5, Y: 0.25}}[rng.IntN(5)]
+		dir = dir.Scale(1 / math.Max(math.Abs(dir.X), math.Abs(dir.Y)))
+		for range 2 + rng.IntN(5) {
+			switch rng.IntN(4) {
+			case 0: // straight back, exactly
+				dir = dir.Neg()
+			case 1: // back, off by a hair
+				eps := math.Pow(10, -6-6*rng.Float64())
+				if rng.IntN(2) == 0 {
+					eps = -eps
+				}
+				dir = shape.NewRot(math.Pi + eps).Apply(dir)
+			case 2: // a turn
+				dir = shape.NewRot((rng.Float64()*2 - 1) * 2.5).Apply(dir)
+			}
+			pts = append(pts, pts[len(pts)-1].Add(dir.Scale(exDyad(rng, 0.5, 3))))
+		}
+		closed := rng.IntN(4) == 0
+		chain, err := shape.NewChain(pts, closed)
+		if err != nil {
+			continue
+		}
+		cp, _ := chain.ChainPoints()
+		base := exBases[rng.IntN(len(exBases)-1)]
+		frame := shape.Transform{Pos: shape.V(base, -base), Rot: exRandRot(rng)}
+		k := exConvexKinds[rng.IntN(len(exConvexKinds))]
+		if k == shape.KindSegment {
+			k = shape.KindCapsule
+		}
+		s := exRandShape(rng, k)
+		near := cp[rng.IntN(len(cp))].Add(exDyadV(rng, -1.5, 1.5))
+		tsx := shape.Transform{Pos: frame.Apply(near), Rot: exRandRot(rng)}
+		desc := fmt.Sprintf("case %d: chain %v closed %v at pos %v rot (%v, %v); shape %v at pos %v rot (%v, %v)",
+			c, cp, closed, frame.Pos, frame.Rot.Cos(), frame.Rot.Sin(), s, tsx.Pos, tsx.Rot.Cos(), tsx.Rot.Sin())
+		got := map[int]narrowphase.Manifold{}
+		narrowphase.CollideParts(chain, frame, s, tsx, func(pa, _ int, m narrowphase.Manifold) bool {
+			got[pa] = m
+			return true
+		})
+		sx := exPlace(s, tsx)
+		scale := exWorldScale(chain, frame, s, tsx)
+		segs := chain.PartCount()
+		for i := range segs {
+			seg, st := chain.Part(i, frame)
+			in, pen := exPen(exMinkowski(exPlace(seg, st), sx))
+			m, reported := got[i]
+			if reported != in && math.Abs(pen) > 1e-9*scale {
+				t.Fatalf("segment %d reported %v, exact overlap %v (depth %g): %s", i, reported, in, pen, desc)
+			}
+			if !reported {
+				continue
+			}
+			contacts++
+			u := frame.Rot.ApplyInv(m.Normal)
+			if !chainCone(cp, closed, i, u, 1e-9) {
+				t.Fatalf("segment %d normal %v (local %v) outside its normal cone: %s", i, m.Normal, u, desc)
+			}
+			if in && m.Depth < pen-1e-9*scale {
+				t.Fatalf("segment %d depth %.17g below the exact depth %.17g: %s", i, m.Depth, pen, desc)
+			}
+			// Leaning toward an exposed end (open, or a needle's tip):
+			// the lone segment's own contact.
+			lone, _ := narrowphase.Collide(seg, st, s, tsx)
+			p0, p1, _ := chain.ChainSegment(i)
+			d := p1.Sub(p0).Normalize()
+			ul := frame.Rot.ApplyInv(lone.Normal)
+			along := ul.Dot(d)
+			exposed := func(atP1 bool) bool {
+				prev, next := chain.ChainLinks(i)
+				nb := prev
+				if atP1 {
+					nb = next
+				}
+				if nb < 0 {
+					return true
+				}
+				q0, q1, _ := chain.ChainSegment(nb)
+				dn := q1.Sub(q0).Normalize()
+				return math.Abs(d.Cross(dn)) <= 1e-9 && d.Dot(dn) < 0
+			}
+			if (along > 1e-6 && exposed(true)) || (along < -1e-6 && exposed(false)) {
+				tips++
+				if m.Normal.Sub(lone.Normal).Len() > 1e-9 || math.Abs(m.Depth-lone.Depth) > 1e-9*scale {
+					t.Fatalf("segment %d: normal %v depth %.17g; leaning toward an exposed end, the lone segment gives %v, %.17g: %s",
+						i, m.Normal, m.Depth, lone.Normal, lone.Depth, desc)
+				}
+			}
+		}
+	}
+	t.Logf("%d cases, %d contacts, %d leaning toward an exposed end", n, contacts, tips)
+}
