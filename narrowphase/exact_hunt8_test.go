@@ -644,6 +644,7 @@ func h8PairGap(c *toiCase, i, j int, t float64) float64 {
 // exact first touch of a motion) and then move away, along, into or turn,
 // and on random sweeps, for every kind, compounds and chains included,
 // far from the origin too:
+//   - TimeOfImpact is 0 where the pair touches exactly or overlaps at 0;
 //   - no part pair overlaps deeper than 1e-9·size before the time given
 //     (nor anywhere, when there is no hit);
 //   - the pair named is within 1e-6·size of touching at that time;
@@ -659,7 +660,7 @@ func TestExactOracleTOIEnter(t *testing.T) {
 	if testing.Short() {
 		samples = 60
 	}
-	total, hits, touching := 0, 0, 0
+	total, hits, touching, startIn := 0, 0, 0, 0
 	for cs := range n {
 		var a, b shape.Shape
 		if rng.IntN(2) == 0 {
@@ -718,6 +719,14 @@ func TestExactOracleTOIEnter(t *testing.T) {
 			total++
 			tt, pa, pb, hit := narrowphase.TimeOfImpactEnter(c.a, c.sa, c.b, c.sb)
 			desc := fmt.Sprintf("case %d: %v", cs, c)
+			// Touching (exactly) or overlapping at the start: TimeOfImpact
+			// gives 0.
+			if g := c.exactGap(0); g <= 0 {
+				startIn++
+				if t0, ok := narrowphase.TimeOfImpact(c.a, c.sa, c.b, c.sb); !ok || t0 != 0 {
+					t.Fatalf("TimeOfImpact = %v, %v; the pair touches or overlaps at the start (gap %g): %s", t0, ok, g, desc)
+				}
+			}
 			if math.IsNaN(tt) || tt < 0 || tt > 1 {
 				t.Fatalf("TimeOfImpactEnter = %v: %s", tt, desc)
 			}
@@ -768,7 +777,7 @@ func TestExactOracleTOIEnter(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d sweeps, %d hits, %d starting at a touch", total, hits, touching)
+	t.Logf("%d sweeps, %d hits, %d placed at a touch, %d touching or overlapping at 0 by the exact gap", total, hits, 2*touching, startIn)
 }
 
 // TestExactOracleTOIFastSpin runs the TimeOfImpact and TimeOfImpactEnter
