@@ -303,7 +303,7 @@ func TestExactOracleOverlapAtTouch(t *testing.T) {
 	seed := npSeed(t)
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 803))
-	n := exCases(600)
+	n := exCases(300)
 	tried, contacts, wrongBool := 0, 0, 0
 	for c := range n {
 		a, b := h8RandFloatShape(rng), h8RandFloatShape(rng)
@@ -960,4 +960,62 @@ func TestExactOracleChainNeedles(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases, %d contacts, %d leaning toward an exposed end", n, contacts, tips)
+}
+
+// TestExactOracleTinyCores checks Collide, Overlap, the flip and the
+// contact points against the exact oracle for capsules and segments
+// whose axes are tiny (1e-15 to 1e-4 of their radius or of the other
+// shape), thin polygons and boxes (1e-9 to 1e-4 thick) and circles, in
+// every pair, rotated and far from the origin.
+func TestExactOracleTinyCores(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 811))
+	n := exCases(4000)
+	tiny := func() float64 { return math.Pow(10, -15+11*rng.Float64()) }
+	mk := func() shape.Shape {
+		for {
+			var s shape.Shape
+			var err error
+			c := shape.V(rng.Float64()-0.5, rng.Float64()-0.5)
+			ang := rng.Float64() * 2 * math.Pi
+			u := shape.V(math.Cos(ang), math.Sin(ang))
+			switch rng.IntN(6) {
+			case 0:
+				l := tiny()
+				s, err = shape.NewCapsule(c.Sub(u.Scale(l)), c.Add(u.Scale(l)), 0.2+rng.Float64())
+			case 1:
+				l := tiny()
+				s, err = shape.NewSegment(c.Sub(u.Scale(l)), c.Add(u.Scale(l)))
+			case 2:
+				s, err = shape.NewOBB(0.2+rng.Float64(), tiny()*1e5)
+			case 3:
+				w := tiny() * 1e5
+				s, err = shape.NewPolygon([]shape.Vec2{c.Sub(u), c.Add(u), c.Add(shape.V(-u.Y, u.X).Scale(w))})
+			case 4:
+				s, err = shape.NewCircle(0.1 + rng.Float64())
+			default:
+				s = exRandShape(rng, exConvexKinds[rng.IntN(len(exConvexKinds))])
+			}
+			if err == nil {
+				return s
+			}
+		}
+	}
+	hits := 0
+	for c := range n {
+		a, b := mk(), mk()
+		base := exBases[rng.IntN(len(exBases)-1)]
+		ta := shape.Transform{Pos: shape.V(base, base).Add(shape.V(rng.Float64(), rng.Float64())), Rot: shape.NewRot(rng.Float64() * 7)}
+		tb := shape.Transform{Pos: ta.Pos.Add(shape.V(rng.Float64()*3-1.5, rng.Float64()*3-1.5)), Rot: shape.NewRot(rng.Float64() * 7)}
+		if exCheckCollide(t, a, ta, b, tb, 1e-9) {
+			hits++
+		}
+		exCheckPoints(t, a, ta, b, tb, 1e-9)
+		if t.Failed() {
+			t.Logf("case %d", c)
+			return
+		}
+	}
+	t.Logf("%d cases, %d overlap", n, hits)
 }

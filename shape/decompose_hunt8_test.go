@@ -2,6 +2,7 @@ package shape_test
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/collide-go/collide/shape"
@@ -13,8 +14,8 @@ import (
 // many exactly collinear points added along the edges, near-duplicate
 // points (an ulp or 1e-13 of the size away, which cleaning merges, and
 // 1e-10, which it keeps), and tiny spikes and notches (1e-11 to 1e-3,
-// some about cleaning's 1e-12 of the size) on the tops, near the origin and far from it; either way
-// round. Every outline is simple by construction: Decompose must give a
+// some about cleaning's 1e-12 of the size) on the tops, near the origin and far from it,
+// a third turned and scaled in float64; either way round. Every outline is simple by construction: Decompose must give a
 // valid decomposition (dcCheck), or refuse with ErrCollinear (a vertex too
 // close to straight to cut).
 func TestDecomposeSkylines(t *testing.T) {
@@ -24,6 +25,7 @@ func TestDecomposeSkylines(t *testing.T) {
 		cols := 2 + r.IntN(12)
 		w := 1.0 + float64(r.IntN(3))
 		var top []shape.Vec2 // the skyline from right to left
+		fine := false        // with features below the rounding at 1e6
 		h := make([]float64, cols)
 		for i := range h {
 			h[i] = float64(1 + r.IntN(6))
@@ -39,12 +41,15 @@ func TestDecomposeSkylines(t *testing.T) {
 				case 0, 1, 2: // an exactly collinear point
 					top = append(top, shape.V(x, h[i]))
 				case 3: // a tiny spike up, some near cleaning's 1e-12 of the size
+					fine = true
 					s := []float64{1e-6, 1e-4, 1e-3, 1e-11, 4e-11, 1e-10, 1e-9}[r.IntN(7)]
 					top = append(top, shape.V(x+w/16, h[i]), shape.V(x, h[i]+s), shape.V(x-w/16, h[i]))
 				case 4: // a tiny notch down, narrow
+					fine = true
 					s := []float64{1e-6, 1e-4, 1e-3, 1e-10, 1e-9}[r.IntN(5)]
 					top = append(top, shape.V(x+s, h[i]), shape.V(x, h[i]-s), shape.V(x-s, h[i]))
 				case 5: // near-duplicates
+					fine = true
 					d := []float64{0x1p-52, 1e-13, 1e-10}[r.IntN(3)]
 					top = append(top, shape.V(x, h[i]), shape.V(x-d, h[i]))
 				}
@@ -68,8 +73,22 @@ func TestDecomposeSkylines(t *testing.T) {
 		if r.IntN(2) == 0 {
 			out = dcReversed(out)
 		}
-		if r.IntN(6) == 0 {
-			out = dcOffset(out, 1e6, -1e6) // the tiny features may round away
+		turned := r.IntN(3) == 0
+		if turned {
+			// Turned and scaled in float64: the collinear runs and the
+			// cuts' ends are then straight and on the edges only to
+			// rounding.
+			sn, cs := math.Sincos(r.Float64() * 2 * math.Pi)
+			f := 0.1 + r.Float64()
+			for i, p := range out {
+				out[i] = shape.V(f*(cs*p.X-sn*p.Y), f*(sn*p.X+cs*p.Y))
+			}
+		}
+		if !fine && r.IntN(3) == 0 {
+			// Far away only without the tiny features: an ulp there is
+			// 1.2e-10, and a near-duplicate rounded to it can fold the
+			// outline back on itself for real.
+			out = dcOffset(out, 1e6, -1e6)
 		}
 		// Start anywhere.
 		k := r.IntN(len(out))
@@ -81,7 +100,7 @@ func TestDecomposeSkylines(t *testing.T) {
 			dcCheck(t, r, out, pieces, 200)
 		case errors.Is(err, shape.ErrCollinear):
 			counts["collinear"]++
-			t.Logf("collinear: %v", err)
+			t.Logf("collinear (turned %v, tiny features %v): %v", turned, fine, err)
 		default:
 			t.Fatalf("Decompose(%d vertices, simple by construction) error = %v\n%v", len(out), err, out)
 		}
