@@ -1019,3 +1019,140 @@ func TestExactOracleTinyCores(t *testing.T) {
 	}
 	t.Logf("%d cases, %d overlap", n, hits)
 }
+
+// h8ConeArcs returns the arcs (from, to, each less than a half turn, the
+// side normal at one end) that make up the normal cone of segment i of
+// the chain with points pts, on both sides, in the chain's frame, by the
+// rule chainCone checks: the side normal, widened toward an open end or
+// a needle's tip up to the end direction, and at a corner convex from
+// that side up to the neighbour's side normal.
+func h8ConeArcs(pts []shape.Vec2, closed bool, i int) [][2]shape.Vec2 {
+	n := len(pts)
+	segs := n - 1
+	if closed {
+		segs = n
+	}
+	p0, p1 := pts[i], pts[(i+1)%n]
+	d := p1.Sub(p0).Normalize()
+	var arcs [][2]shape.Vec2
+	for _, side := range []float64{1, -1} {
+		f := shape.V(-d.Y, d.X).Scale(side)
+		lo, hi := f, f
+		if !(closed || i > 0) {
+			lo = d.Neg()
+		} else {
+			dp := p0.Sub(pts[(i-1+n)%n]).Normalize()
+			if side*dp.Cross(d) < -1e-9 {
+				lo = shape.V(-dp.Y, dp.X).Scale(side)
+			}
+			if math.Abs(dp.Cross(d)) <= 1e-9 && dp.Dot(d) < 0 {
+				lo = d.Neg()
+			}
+		}
+		if !(closed || i < segs-1) {
+			hi = d
+		} else {
+			dn := pts[(i+2)%n].Sub(p1).Normalize()
+			if side*d.Cross(dn) < -1e-9 {
+				hi = shape.V(-dn.Y, dn.X).Scale(side)
+			}
+			if math.Abs(d.Cross(dn)) <= 1e-9 && d.Dot(dn) < 0 {
+				hi = d
+			}
+		}
+		arcs = append(arcs, [2]shape.Vec2{lo, f}, [2]shape.Vec2{f, hi})
+	}
+	return arcs
+}
+
+// TestExactOracleChainConeDepth checks the depth of every chain contact
+// against the exact cores, by directions rather than by the code's
+// candidates: the overlap along a unit u, from the segment toward the
+// shape, is h_seg(u) + h_x(−u) (exact support functions), the distance
+// the shape must move along u to clear the segment. Every contact's depth
+// must be the overlap along its own normal, and no more than the overlap
+// along any of 400 directions sampled over the segment's normal cone
+// (h8ConeArcs, ends included): the contact is the least translation the
+// cone allows, whether Collide's own (the least of all) or a ghost's
+// replacement. Chains bend gently (1e-6 to 0.1 rad), sharply, straight
+// back, or run straight; shapes of every convex kind, rotated, far away.
+func TestExactOracleChainConeDepth(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 812))
+	n := exCases(300)
+	contacts, replaced := 0, 0
+	for c := range n {
+		pts := []shape.Vec2{exDyadV(rng, -2, 2)}
+		heading := rng.Float64() * 2 * math.Pi
+		for range 2 + rng.IntN(5) {
+			switch rng.IntN(5) {
+			case 0:
+			case 1:
+				heading += (rng.Float64()*2 - 1) * math.Pow(10, -6+5*rng.Float64())
+			case 2:
+				heading += math.Pi
+			default:
+				heading += (rng.Float64()*2 - 1) * 2.5
+			}
+			l := exDyad(rng, 0.25, 3)
+			pts = append(pts, pts[len(pts)-1].Add(shape.V(l*math.Cos(heading), l*math.Sin(heading))))
+		}
+		closed := rng.IntN(4) == 0
+		chain, err := shape.NewChain(pts, closed)
+		if err != nil {
+			continue
+		}
+		cp, _ := chain.ChainPoints()
+		base := exBases[rng.IntN(len(exBases)-1)]
+		frame := shape.Transform{Pos: shape.V(-base, base), Rot: exRandRot(rng)}
+		k := exConvexKinds[rng.IntN(len(exConvexKinds))]
+		if k == shape.KindSegment {
+			k = shape.KindCapsule
+		}
+		s := exRandFacingShape(rng, k)
+		near := cp[rng.IntN(len(cp))].Add(exDyadV(rng, -1.5, 1.5))
+		tsx := shape.Transform{Pos: frame.Apply(near), Rot: exRandRot(rng)}
+		if rng.IntN(3) == 0 {
+			tsx.Rot = frame.Rot
+		}
+		desc := fmt.Sprintf("case %d: chain %v closed %v at pos %v rot (%v, %v); shape %v at pos %v rot (%v, %v)",
+			c, cp, closed, frame.Pos, frame.Rot.Cos(), frame.Rot.Sin(), s, tsx.Pos, tsx.Rot.Cos(), tsx.Rot.Sin())
+		sx := exPlace(s, tsx)
+		tol := 1e-9 * exWorldScale(chain, frame, s, tsx)
+		narrowphase.CollideParts(chain, frame, s, tsx, func(i, _ int, m narrowphase.Manifold) bool {
+			contacts++
+			seg, st := chain.Part(i, frame)
+			sc := exPlace(seg, st)
+			over := func(u shape.Vec2) float64 { return exSupport(sc, u) + exSupport(sx, u.Neg()) }
+			if o := over(m.Normal); math.Abs(o-m.Depth) > tol {
+				t.Errorf("segment %d: depth %.17g, but the overlap along its normal %v is %.17g: %s", i, m.Depth, m.Normal, o, desc)
+				return false
+			}
+			if lone, _ := narrowphase.Collide(seg, st, s, tsx); lone.Normal != m.Normal {
+				replaced++
+			}
+			for _, arc := range h8ConeArcs(cp, closed, i) {
+				a0 := math.Atan2(arc[0].Y, arc[0].X)
+				span := math.Atan2(arc[0].Cross(arc[1]), arc[0].Dot(arc[1]))
+				for q := 0; q <= 100; q++ {
+					u := frame.Rot.Apply(shape.NewRot(a0 + span*float64(q)/100).Apply(shape.V(1, 0)))
+					if q == 0 {
+						u = frame.Rot.Apply(arc[0])
+					} else if q == 100 {
+						u = frame.Rot.Apply(arc[1])
+					}
+					if o := over(u); m.Depth > o+tol {
+						t.Errorf("segment %d: depth %.17g along %v, but the cone direction %v needs only %.17g: %s", i, m.Depth, m.Normal, u, o, desc)
+						return false
+					}
+				}
+			}
+			return true
+		})
+		if t.Failed() {
+			return
+		}
+	}
+	t.Logf("%d cases, %d contacts, %d replaced by the cone", n, contacts, replaced)
+}
