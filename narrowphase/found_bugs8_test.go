@@ -49,3 +49,35 @@ func TestChainNeedleTipBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCastTouchSegmentSideBug: a circle touching a segment wall (to
+// within an ulp: the exact gap is −6e-17) from its right, both turned.
+// Cast took the side of the wall from whichever of the Minkowski
+// segment's two edges rounded nearer the origin, and only swapped when
+// the first won: here the second won by an ulp, so the Normal pointed
+// from a toward b, into the wall ((−0.9995, 0.033), not (0.9995,
+// −0.033)). CastSliding then took a motion straight into the wall for
+// one moving away, passed the touch and let the circle through the wall;
+// found by TestExactOracleCastFloatShapes (seed 711084469339644574,
+// -exactscale 4).
+func TestCastTouchSegmentSideBug(t *testing.T) {
+	a, _ := shape.NewOffsetCircle(shape.V(0.051819833703691566, 0.14637510491419237), 0.35950418883540153)
+	ta := shape.Transform{Pos: shape.V(3.251248642992972, 0.26159701767468535), Rot: shape.RotFromCosSin(-0.9960817886862776, -0.0884368150011393)}
+	b, _ := shape.NewSegment(shape.V(-1.0312802620942434, 1.7352058362209053), shape.V(-0.3852776335333047, -1.1923221578475223))
+	tb := shape.Transform{Pos: shape.V(2.24697997088159, 0.9473710715328241), Rot: shape.RotFromCosSin(-0.9688685159113355, 0.24757584469363436)}
+	out := shape.V(0.9994557804224727, -0.03298701229432337) // from the wall toward the circle's centre
+	for _, d := range []shape.Vec2{out.Neg(), out, shape.V(2.364710172976199, -1.4975773015635807), shape.V(-out.Y, out.X)} {
+		h, ok := narrowphase.Cast(a, ta, d, b, tb)
+		if !ok || h.Fraction != 0 || h.Normal.Dot(out) < 0.999 {
+			t.Errorf("Cast by %v = %+v, %v; want Fraction 0 with Normal %v (from the wall toward the circle)", d, h, ok, out)
+		}
+		hb, okb := narrowphase.Cast(b, tb, d.Neg(), a, ta)
+		if !okb || hb.Fraction != 0 || hb.Normal.Dot(out) > -0.999 {
+			t.Errorf("Cast of the wall by %v = %+v, %v; want Fraction 0 with Normal %v", d.Neg(), hb, okb, out.Neg())
+		}
+	}
+	// Straight into the wall from touching: CastSliding must stop at once.
+	if h, ok := narrowphase.CastSliding(a, ta, out.Neg(), b, tb, 1e-9); !ok || h.Fraction != 0 {
+		t.Errorf("CastSliding into the wall = %+v, %v; want a hit at 0 (half way the circle overlaps the wall)", h, ok)
+	}
+}
