@@ -647,10 +647,13 @@ func (m *mink) closest() (int, float64, float64, bool) {
 			best, bestK, bestU = dd, k, u
 		}
 	}
-	if m.n == 2 && bestK == 0 && m.v[1].Sub(m.v[0]).Cross(m.v[0].Neg()) > 0 {
-		// A segment's two edges tie: the one whose outward side holds
-		// the origin gives the normal.
-		bestK, bestU = 1, 1-bestU
+	if m.n == 2 {
+		// A segment's two edges tie, up to rounding, which may make
+		// either the nearer: the one whose outward side holds the origin
+		// gives the normal (edge 0 faces right of v0→v1, edge 1 left).
+		if cr := m.v[1].Sub(m.v[0]).Cross(m.v[0].Neg()); (cr > 0 && bestK == 0) || (cr < 0 && bestK == 1) {
+			bestK, bestU = 1-bestK, 1-bestU
+		}
 	}
 	if !inside {
 		return bestK, bestU, math.Sqrt(best), false
