@@ -81,3 +81,29 @@ func TestCastTouchSegmentSideBug(t *testing.T) {
 		t.Errorf("CastSliding into the wall = %+v, %v; want a hit at 0 (half way the circle overlaps the wall)", h, ok)
 	}
 }
+
+// TestCastTouchParallelCoresSideBug: a segment touching a capsule whose
+// core is parallel to it (same rotation), cast from the touch. The two
+// parallel cores' Minkowski difference came out as a flat quadrilateral
+// (its edges' placed directions not exactly parallel, so not merged), two
+// edges facing each way along one line, and Cast took the nearest by
+// distance, which is a tie up to rounding between the two sides: the
+// Normal pointed from a toward b ((0.385, 0.923) instead of (−0.385,
+// −0.923)), as in TestCastTouchSegmentSideBug (found by
+// TestExactOracleCastFromTouchRounded, seed 16129364065781127378).
+func TestCastTouchParallelCoresSideBug(t *testing.T) {
+	a, _ := shape.NewSegment(shape.V(0.09394921145246721, -1.3177569575245958), shape.V(-0.31249053588968995, 1.737360817236326))
+	ta := shape.Transform{Pos: shape.V(-1.7147741426767045, 2.429241504642403), Rot: shape.RotFromCosSin(0.5031910057588099, 0.8641752204983879)}
+	b, _ := shape.NewCapsule(shape.V(0.3758451414184165, -0.7114068287376182), shape.V(0.15163813058546105, 0.9739077314181687), 0.3998037425054222)
+	tb := shape.Transform{Pos: shape.V(-1.285661342113757, 2.2941047500112632), Rot: shape.RotFromCosSin(0.5031910057588099, 0.8641752204983879)}
+	out := shape.V(-0.38483428752350063, -0.9229856830667958) // from the capsule toward the segment
+	for _, d := range []shape.Vec2{out.Neg(), out, shape.V(-0.1694150360865255, -1.695962923189174), shape.V(-out.Y, out.X)} {
+		h, ok := narrowphase.Cast(a, ta, d, b, tb)
+		if !ok || h.Fraction != 0 || h.Normal.Dot(out) < 0.999 {
+			t.Errorf("Cast by %v = %+v, %v; want Fraction 0 with Normal %v (from the capsule toward the segment)", d, h, ok, out)
+		}
+	}
+	if h, ok := narrowphase.CastSliding(a, ta, out.Neg(), b, tb, 1e-9); !ok || h.Fraction != 0 {
+		t.Errorf("CastSliding into the capsule = %+v, %v; want a hit at 0", h, ok)
+	}
+}
