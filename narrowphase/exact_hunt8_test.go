@@ -1156,3 +1156,84 @@ func TestExactOracleChainConeDepth(t *testing.T) {
 	}
 	t.Logf("%d cases, %d contacts, %d replaced by the cone", n, contacts, replaced)
 }
+
+// TestExactOracleCastFromTouchRounded places circles, capsules and
+// segments against segments and capsules (whose Minkowski differences are
+// a segment grown by the radii when the cores are a point and a segment,
+// or parallel segments) at their exact first touch along a random motion,
+// rotated, far from the origin too, and casts them on from there in random
+// directions, into the touch, along it and away: Cast's fraction and
+// normal against the exact oracle (exCheckCompositeCast: the normal must
+// support the Minkowski difference at the touch, from b toward a), and
+// CastEnter and CastSliding by ceCheck.
+func TestExactOracleCastFromTouchRounded(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 813))
+	n := exCases(1000)
+	mk := func(kinds []shape.Kind, axis shape.Vec2) shape.Shape {
+		l := 0.3 + rng.Float64()*3
+		c := shape.V(rng.Float64()-0.5, rng.Float64()-0.5)
+		ax := axis
+		if rng.IntN(2) == 0 {
+			ang := rng.Float64() * 2 * math.Pi
+			ax = shape.V(math.Cos(ang), math.Sin(ang))
+		}
+		for {
+			var s shape.Shape
+			var err error
+			switch kinds[rng.IntN(len(kinds))] {
+			case shape.KindCircle:
+				s, err = shape.NewOffsetCircle(c, 0.05+rng.Float64())
+			case shape.KindCapsule:
+				s, err = shape.NewCapsule(c.Sub(ax.Scale(l/2)), c.Add(ax.Scale(l/2)), 0.05+rng.Float64())
+			default:
+				s, err = shape.NewSegment(c.Sub(ax.Scale(l/2)), c.Add(ax.Scale(l/2)))
+			}
+			if err == nil {
+				return s
+			}
+		}
+	}
+	placed, hits := 0, 0
+	for c := range n {
+		ang := rng.Float64() * 2 * math.Pi
+		axis := shape.V(math.Cos(ang), math.Sin(ang))
+		a := mk([]shape.Kind{shape.KindCircle, shape.KindCapsule, shape.KindSegment}, axis)
+		b := mk([]shape.Kind{shape.KindSegment, shape.KindCapsule}, axis)
+		if a.Kind() == shape.KindSegment && b.Kind() == shape.KindSegment {
+			continue
+		}
+		base := exBases[rng.IntN(len(exBases)-1)]
+		rot := shape.NewRot(rng.Float64() * 7)
+		ta := shape.Transform{Pos: shape.V(base, -base).Add(shape.V(rng.Float64(), rng.Float64())), Rot: rot}
+		tb := shape.Transform{Pos: ta.Pos.Add(shape.V(rng.Float64()*6-3, rng.Float64()*6-3)), Rot: rot}
+		if rng.IntN(3) == 0 {
+			tb.Rot = shape.NewRot(rng.Float64() * 7)
+		}
+		d0 := tb.Pos.Sub(ta.Pos).Scale(2).Add(shape.V(rng.Float64()-0.5, rng.Float64()-0.5))
+		o := exCast(exPlace(a, ta), d0, exPlace(b, tb))
+		if !o.hit || o.frac == 0 {
+			continue
+		}
+		ta.Pos = ta.Pos.Add(d0.Scale(o.frac))
+		placed++
+		for range 4 {
+			dang := rng.Float64() * 2 * math.Pi
+			delta := shape.V(math.Cos(dang), math.Sin(dang)).Scale(0.1 + 3*rng.Float64())
+			if exCheckCompositeCast(t, a, ta, delta, b, tb, 1e-9) {
+				hits++
+			}
+			if narrowphase.Overlap(a, ta, b, tb) {
+				continue
+			}
+			ceCheck(t, a, ta, delta, b, tb, false)
+			ceCheck(t, a, ta, delta, b, tb, true)
+			if t.Failed() {
+				t.Logf("case %d", c)
+				return
+			}
+		}
+	}
+	t.Logf("%d pairs placed at a touch, %d casts hit", placed, hits)
+}
