@@ -1170,7 +1170,7 @@ func TestExactOracleCastFromTouchRounded(t *testing.T) {
 	seed := npSeed(t)
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 813))
-	n := exCases(1000)
+	n := exCases(500)
 	mk := func(kinds []shape.Kind, axis shape.Vec2) shape.Shape {
 		l := 0.3 + rng.Float64()*3
 		c := shape.V(rng.Float64()-0.5, rng.Float64()-0.5)
