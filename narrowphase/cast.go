@@ -629,11 +629,18 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 func (m *mink) closest() (int, float64, float64, bool) {
 	inside := m.n > 2 // a segment has no inside
 	best, bestK, bestU := math.Inf(1), 0, 0.0
+	// The nearest of the edges that have the origin on their outer side
+	// (or line): outside a convex core, the nearest point lies on one of
+	// them. A flat core (parallel cores whose edges did not merge) has
+	// edges facing both ways along one line, at distances that tie up to
+	// rounding: only those facing the origin give the normal.
+	fBest, fK, fU := math.Inf(1), -1, 0.0
 	for k := range m.n {
 		v0 := m.v[k]
 		e := m.v[next(k, m.n)].Sub(v0)
 		w := v0.Neg()
-		if e.Cross(w) < 0 {
+		cr := e.Cross(w)
+		if cr < 0 {
 			inside = false
 		}
 		ee := e.LenSq()
@@ -643,14 +650,26 @@ func (m *mink) closest() (int, float64, float64, bool) {
 				u = 1
 			}
 		}
-		if dd := w.Sub(e.Scale(u)).LenSq(); dd < best {
+		dd := w.Sub(e.Scale(u)).LenSq()
+		if dd < best {
 			best, bestK, bestU = dd, k, u
 		}
+		if cr <= 0 && dd < fBest {
+			fBest, fK, fU = dd, k, u
+		}
 	}
-	if m.n == 2 && bestK == 0 && m.v[1].Sub(m.v[0]).Cross(m.v[0].Neg()) > 0 {
-		// A segment's two edges tie: the one whose outward side holds
-		// the origin gives the normal.
-		bestK, bestU = 1, 1-bestU
+	if !inside && fK >= 0 {
+		// Its feature; the distance stays the least of all, which it
+		// ties up to rounding.
+		bestK, bestU = fK, fU
+	}
+	if m.n == 2 {
+		// A segment's two edges tie, up to rounding, which may make
+		// either the nearer: the one whose outward side holds the origin
+		// gives the normal (edge 0 faces right of v0→v1, edge 1 left).
+		if cr := m.v[1].Sub(m.v[0]).Cross(m.v[0].Neg()); (cr > 0 && bestK == 0) || (cr < 0 && bestK == 1) {
+			bestK, bestU = 1-bestK, 1-bestU
+		}
 	}
 	if !inside {
 		return bestK, bestU, math.Sqrt(best), false

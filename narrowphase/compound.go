@@ -20,7 +20,9 @@ import (
 // segment's normal is kept within the segment's normal cone: the
 // directions from its side's normal toward each end, bounded, where a
 // neighbouring segment continues the chain, by the neighbour's side normal
-// at a convex corner and by its own at a flat or concave one. A contact
+// at a convex corner and by its own at a flat or concave one (a neighbour
+// that turns straight back, a needle's tip, bounds nothing: that end is
+// as exposed as the chain's own ends). A contact
 // whose normal leans outside the cone (toward an internal vertex: a ghost
 // collision) is replaced by the smallest translation along a direction of
 // the cone, on either side of the segment and in either half (the half
@@ -262,14 +264,27 @@ func (sp *segPair) smooth(i int, m *Manifold) {
 	d := shape.Vec2{X: -rn.Y, Y: rn.X} // the unit direction p0→p1, left of its right normal
 	nl := t.Rot.ApplyInv(m.Normal)
 	along := nl.Dot(d)
-	if (along >= -ghostTol && along <= ghostTol) || (along < 0 && prev < 0) || (along > 0 && nxt < 0) {
-		return // the side's own normal, or toward an open end
+	if along >= -ghostTol && along <= ghostTol {
+		return // the side's own normal
+	}
+	// A neighbour that turns straight back (a needle's tip) leaves the
+	// end as exposed as an open one: the turn, a cross product, is as
+	// small at a half turn as on a straight run, and only the directions'
+	// dot product tells them apart.
+	turn0, turn1 := c.ChainTurns(i)
+	if prev >= 0 && reverses(c, prev, turn0, d) {
+		prev = -1
+	}
+	if nxt >= 0 && reverses(c, nxt, turn1, d) {
+		nxt = -1
+	}
+	if (along < 0 && prev < 0) || (along > 0 && nxt < 0) {
+		return // toward an open end
 	}
 	// The cone on each side: from the side normal toward each end, up to
 	// the end direction at an open end, to the neighbour's side normal at
 	// a convex corner, and no further than the side normal at a flat or
 	// concave one. A normal inside it is kept.
-	turn0, turn1 := c.ChainTurns(i)
 	var sides [2]struct{ f, lean, away shape.Vec2 } // the right side, then the left
 	sides[0].f, sides[1].f = rn, rn.Scale(-1)
 	r0, l0 := coneBounds(c, prev, turn0, d.Neg(), sides[0].f, sides[1].f)
@@ -353,6 +368,18 @@ func (sp *segPair) smooth(i int, m *Manifold) {
 	}
 	pt := cx.v[lo].Sub(bu.Scale(cx.r)).Add(bu.Scale(0.5 * best))
 	*m = toWorld(single(bu, pt, best), t)
+}
+
+// reverses reports whether the chain's segment nb, a neighbour of a
+// segment of unit direction d with the turn between them (see
+// [shape.Shape.ChainTurns]), runs back against d: a turn within ghostTol
+// of a half turn.
+func reverses(c shape.Shape, nb int, turn float64, d shape.Vec2) bool {
+	if turn > ghostTol || -turn > ghostTol {
+		return false
+	}
+	_, _, n := c.ChainSegment(nb)
+	return float64(n.X*d.Y) < float64(n.Y*d.X) // its direction {−n.Y, n.X} against d
 }
 
 // coneBounds returns the bounds of a chain segment's normal cone, on its

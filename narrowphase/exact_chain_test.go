@@ -23,7 +23,8 @@ import (
 //     from the points: the side normal, widened toward an open end up to
 //     the end direction, and at a linked corner up to the neighbour's side
 //     normal when the corner is convex from that side (more than a
-//     quarter turn from the side normal at a sharp corner);
+//     quarter turn from the side normal at a sharp corner), up to the end
+//     direction where the chain turns straight back (a needle's tip);
 //   - the segments that report a contact are exactly those that overlap
 //     the shape by the exact oracle.
 
@@ -52,6 +53,12 @@ func chainCone(pts []shape.Vec2, closed bool, i int, u shape.Vec2, tol float64) 
 			if side*dp.Cross(d) < -tol {
 				lo = shape.V(-dp.Y, dp.X).Scale(side)
 			}
+			// Turning straight back (a needle's tip: convex from both
+			// sides, though the cross product is 0 there as on a
+			// straight run): as exposed as an open end.
+			if math.Abs(dp.Cross(d)) <= tol && dp.Dot(d) < 0 {
+				lo = d.Neg()
+			}
 		}
 		if !nextOK {
 			hi = d
@@ -60,6 +67,9 @@ func chainCone(pts []shape.Vec2, closed bool, i int, u shape.Vec2, tol float64) 
 			dn := q1.Sub(p1).Normalize()
 			if side*d.Cross(dn) < -tol {
 				hi = shape.V(-dn.Y, dn.X).Scale(side)
+			}
+			if math.Abs(d.Cross(dn)) <= tol && d.Dot(dn) < 0 {
+				hi = d // a needle's tip, as above
 			}
 		}
 		// u between lo and hi through f (each half less than a half turn).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -137,9 +138,29 @@ func dcArea(pts []shape.Vec2, o shape.Vec2) float64 {
 	return a / 2
 }
 
-// dcCross returns (b−a)×(c−a).
+// dcCross returns (b−a)×(c−a), with its exact sign: in float64 when the
+// result is clear of the rounding of its terms, else in exact rationals
+// (rounded to float64), so that a turn that cancels in float64, such as
+// a corner turning by 1e-16 between edges of lengths 1 and 1e-9, is not
+// taken for a straight one.
 func dcCross(a, b, c shape.Vec2) float64 {
-	return (b.X-a.X)*(c.Y-a.Y) - (b.Y-a.Y)*(c.X-a.X)
+	x1, y1, x2, y2 := b.X-a.X, b.Y-a.Y, c.X-a.X, c.Y-a.Y
+	l, r := float64(x1*y2), float64(y1*x2)
+	v := l - r
+	// Each difference rounds by at most an ulp of its size, each product
+	// and the subtraction by half an ulp: 1e-15 of the terms bounds it all.
+	bound := 1e-15 * (math.Abs(l) + math.Abs(r) + (math.Abs(a.X)+math.Abs(b.X)+math.Abs(c.X))*(math.Abs(a.Y)+math.Abs(b.Y)+math.Abs(c.Y)))
+	if math.Abs(v) > bound {
+		return v
+	}
+	rat := func(f float64) *big.Rat { return new(big.Rat).SetFloat64(f) }
+	sub := func(p, q float64) *big.Rat { return new(big.Rat).Sub(rat(p), rat(q)) }
+	e := new(big.Rat).Sub(new(big.Rat).Mul(sub(b.X, a.X), sub(c.Y, a.Y)), new(big.Rat).Mul(sub(b.Y, a.Y), sub(c.X, a.X)))
+	f, _ := e.Float64()
+	if f == 0 && e.Sign() != 0 {
+		f = math.Copysign(math.SmallestNonzeroFloat64, float64(e.Sign()))
+	}
+	return f
 }
 
 // dcReflex counts the reflex vertices of an outline without collinear or
