@@ -28,7 +28,14 @@ const pushOutTries = 64
 // contact).
 //
 // The translation points along the negated contact normal (from b towards
-// a) and its length is the penetration Depth plus a small margin. Moving a
+// a) and, for two convex shapes, its length is the penetration Depth plus
+// a small margin. For a compound or a chain, Normal and Depth are those of
+// the deepest part pair, and other parts may lie in the way along −Normal
+// (a box wedged in the V of a chain): the margin then keeps doubling until
+// no part touches, so the translation clears every part but can be far
+// longer than Depth, up to about twice the distance along −Normal at which
+// the last part clears. World.Depenetrate, in the root package, looks for
+// a short way out of several parts and bodies at once. Moving a
 // by the exact MTV, −Normal·Depth, makes the shapes touch in exact
 // arithmetic, but in floating point the move and the next Collide's change
 // of frame round, and leave the pair a few ulps deep in a large share of
