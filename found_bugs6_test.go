@@ -1,0 +1,51 @@
+package collide_test
+
+import (
+	"testing"
+
+	"github.com/collide-go/collide"
+)
+
+// TestDepenetrateInsideChainRoomBug: Depenetrate found each overlapped
+// body's exit along a direction by casting the shape back from far along
+// it against the whole body, which for a closed chain around the shape (a
+// room) is the room's far wall: every escape it found left the room. A
+// circle in an acute corner of a room, 9e-16 into one wall and touching
+// the other (where MoveAndSlide's slide into the corner left it), was
+// pushed 0.9 through the other wall out of the room, where 1e-14 along
+// the corner's bisector frees it; MoveAndSlide, which ends with that
+// push-out, walked the character out of the room
+// (TestMoveAndSlideStaysInRoom, seed 5758383039076990689, found it).
+func TestDepenetrateInsideChainRoomBug(t *testing.T) {
+	outline := []collide.Vec2{{X: 7, Y: 1.1875}, {X: 2.5625, Y: 1.9375}, {X: 1.9375, Y: 6.1875}, {X: -2.4375, Y: 3.8125}, {X: -6.0625, Y: 3.375},
+		{X: -7.75, Y: -0.6875}, {X: -6.0625, Y: -4.5625}, {X: -1.0625, Y: -3.3125}, {X: 3.625, Y: -6.9375}, {X: 4.125, Y: -2}}
+	room := must[collide.Shape](t)(collide.NewChain(outline, true))
+	ch := must[collide.Shape](t)(collide.NewCircle(0.1875))
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: room, Kind: collide.Static}))
+
+	// In the corner: 9e-16 into the wall of part 7, touching part 8.
+	xf := collide.NewTransform(collide.V(3.4724872956423667, -6.582530999490506), 0)
+	d, err := w.Depenetrate(ch, xf, collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Len() > 1e-9 {
+		t.Errorf("Depenetrate in the corner = %v (length %g), want a push of rounding size", d, d.Len())
+	}
+	end := collide.Transform{Pos: xf.Pos.Add(d)}
+	w.QueryShape(ch, end, collide.Filter{}, func(_ collide.BodyID, m collide.Manifold) bool {
+		t.Errorf("after Depenetrate the circle still overlaps the room by %g", m.Depth)
+		return true
+	})
+
+	// The move that slid it there.
+	start := collide.NewTransform(collide.V(3.006867126246223, -4.997910036559716), 1.8553034797002184)
+	res, err := w.MoveAndSlide(ch, start, collide.V(0.5, -1.875), collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h7Inside(outline, res.Position) {
+		t.Errorf("MoveAndSlide into the corner ends at %v, outside the room (%+v)", res.Position, res)
+	}
+}

@@ -1,0 +1,182 @@
+package collide_test
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/collide-go/collide"
+)
+
+var roomSeed = flag.Uint64("roomseed", 0, "seed for TestMoveAndSlideStaysInRoom (0: a random one)")
+
+// h7Inside reports whether p is inside the simple polygon pts (crossing
+// number), for points well away from its edges.
+func h7Inside(pts []collide.Vec2, p collide.Vec2) bool {
+	in := false
+	for i, a := range pts {
+		b := pts[(i+1)%len(pts)]
+		if (a.Y > p.Y) != (b.Y > p.Y) {
+			x := a.X + (p.Y-a.Y)*(b.X-a.X)/(b.Y-a.Y)
+			if p.X < x {
+				in = !in
+			}
+		}
+	}
+	return in
+}
+
+// TestMoveAndSlideStaysInRoom walks characters (circles, boxes, capsules
+// at any angle, a triangle) frame after frame through rooms walled by one
+// closed chain with convex and concave corners (a star), with pillars,
+// thin walls and open chains inside, at 0 and 1e6, feeding each
+// MoveAndSlide's end back as the next start, as a game does. The room's
+// outline is the oracle for "never passes through a body": the
+// character's origin, inside the outline at the start, must stay inside
+// it (a crossing number of its own), however the legs slide; and every
+// end overlaps no body by more than 1e-9 of the character's size (exact
+// predicates near the limit, esDeepest). A move reported not blocked must
+// have gone the whole delta.
+func TestMoveAndSlideStaysInRoom(t *testing.T) {
+	seed := *roomSeed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("replay: go test -run TestMoveAndSlideStaysInRoom -roomseed %d .", seed)
+		}
+	})
+	rooms, frames := 60, 60
+	if testing.Short() {
+		rooms, frames = 12, 40
+	}
+	moves, hits := 0, 0
+	for _, base := range []float64{0, 1e6} {
+		for rm := range rooms {
+			r := rand.New(rand.NewPCG(seed, math.Float64bits(base)+uint64(rm)))
+			m, h := h7Room(t, r, base, frames, fmt.Sprintf("seed %d base %g room %d", seed, base, rm))
+			moves, hits = moves+m, hits+h
+			if t.Failed() {
+				return
+			}
+		}
+	}
+	t.Logf("%d moves, %d hits", moves, hits)
+	if hits < moves/4 {
+		t.Fatalf("only %d hits in %d moves: the test proves little", hits, moves)
+	}
+}
+
+func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (nmoves, nhits int) {
+	t.Helper()
+	origin := collide.V(base, -base)
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	defer w.Close()
+	var bodies []*esBody
+	add := func(s collide.Shape, p collide.Vec2, a float64) {
+		b := &esBody{s: s, xf: collide.NewTransform(origin.Add(p), a)}
+		b.id = must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: s, Position: b.xf.Pos, Angle: a, Kind: collide.Static}))
+		bodies = append(bodies, b)
+	}
+	// The room: a star of n points, radii alternating in and out.
+	n := 5 + r.IntN(8)
+	outline := make([]collide.Vec2, n)
+	for i := range outline {
+		a := 2*math.Pi*float64(i)/float64(n) + r.Float64()*0.3
+		rad := woDyad(r, 6, 10)
+		if i%2 == 1 && r.IntN(3) != 0 {
+			rad = woDyad(r, 3, 5) // a concave corner
+		}
+		outline[i] = collide.V(math.Round(rad*math.Cos(a)*16)/16, math.Round(rad*math.Sin(a)*16)/16)
+	}
+	room, err := collide.NewChain(outline, true)
+	if err != nil {
+		return 0, 0 // a degenerate star
+	}
+	add(room, collide.Vec2{}, 0)
+	world := make([]collide.Vec2, n)
+	for i, p := range outline {
+		world[i] = origin.Add(p)
+	}
+	for range r.IntN(4) {
+		var s collide.Shape
+		switch r.IntN(3) {
+		case 0:
+			s = must[collide.Shape](t)(collide.NewOBB(woDyad(r, 0.5, 3), 0.0078125))
+		case 1:
+			s = must[collide.Shape](t)(collide.NewChain([]collide.Vec2{{X: -woDyad(r, 0.5, 2), Y: 0}, {X: 0, Y: woDyad(r, -1, 1)}, {X: woDyad(r, 0.5, 2), Y: 0}}, false))
+		default:
+			s = woShape(r)
+		}
+		add(s, collide.V(woDyad(r, -3, 3), woDyad(r, -3, 3)), r.Float64()*2*math.Pi)
+	}
+	sz := func() float64 { return woDyad(r, 0.125, 0.5) }
+	var ch collide.Shape
+	switch r.IntN(4) {
+	case 0:
+		ch = must[collide.Shape](t)(collide.NewCircle(sz()))
+	case 1:
+		ch = must[collide.Shape](t)(collide.NewOBB(sz(), sz()))
+	case 2:
+		ch = must[collide.Shape](t)(collide.ConvexHull([]collide.Vec2{{X: -0.25, Y: -0.1875}, {X: 0.25, Y: -0.1875}, {X: 0.0625, Y: 0.3125}}))
+	default:
+		ch = must[collide.Shape](t)(collide.NewCapsule(collide.V(0, -sz()), collide.V(0, sz()), sz()/2))
+	}
+	size := ch.BoundingRadius()
+	limit := 1e-9 * size
+	rot := collide.NewTransform(collide.Vec2{}, r.Float64()*2*math.Pi).Rot
+	if r.IntN(2) == 0 {
+		rot = collide.Transform{}.Rot
+	}
+	// A free start inside the room.
+	var pos collide.Vec2
+	for try := 0; ; try++ {
+		if try == 200 {
+			return 0, 0
+		}
+		pos = origin.Add(collide.V(woDyad(r, -4, 4), woDyad(r, -4, 4)))
+		if !h7Inside(world, pos) {
+			continue
+		}
+		if d, _ := esDeepest(ch, collide.Transform{Pos: pos, Rot: rot}, bodies, collide.Filter{}, 0); d == 0 {
+			break
+		}
+	}
+	for fr := range frames {
+		delta := collide.V(woDyad(r, -12, 12), woDyad(r, -12, 12))
+		if r.IntN(4) == 0 {
+			delta = delta.Scale(0.0625)
+		}
+		start := collide.Transform{Pos: pos, Rot: rot}
+		res, err := w.MoveAndSlide(ch, start, delta, collide.Filter{})
+		if err != nil {
+			t.Fatalf("%s frame %d: %v", name, fr, err)
+		}
+		nmoves++
+		nhits += res.Count
+		desc := func() string {
+			return fmt.Sprintf("%s frame %d: MoveAndSlide(%v at %v angle %v, by %v) = %+v\nroom %v, bodies %d",
+				name, fr, ch, pos, rot.Angle(), delta, res, outline, len(bodies))
+		}
+		end := collide.Transform{Pos: res.Position, Rot: rot}
+		if !h7Inside(world, end.Pos) {
+			t.Fatalf("%s: ends outside the room", desc())
+		}
+		if d, b := esDeepest(ch, end, bodies, collide.Filter{}, limit); d > limit {
+			t.Fatalf("%s: ends %g deep in %v %v at %v", desc(), d, b.id, b.s, b.xf.Pos)
+		}
+		if !res.Blocked {
+			want := pos.Add(res.Pushed).Add(delta)
+			if e := res.Position.Sub(want).Len(); e > 1e-9*(size+delta.Len())+4*0x1p-52*(math.Abs(want.X)+math.Abs(want.Y)) {
+				t.Fatalf("%s: not blocked, but the end is %v from the whole move %v", desc(), e, want)
+			}
+		} else if res.Count == 0 {
+			t.Fatalf("%s: blocked without a hit", desc())
+		}
+		pos = res.Position
+	}
+	return nmoves, nhits
+}
