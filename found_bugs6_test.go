@@ -49,3 +49,27 @@ func TestDepenetrateInsideChainRoomBug(t *testing.T) {
 		t.Errorf("MoveAndSlide into the corner ends at %v, outside the room (%+v)", res.Position, res)
 	}
 }
+
+// TestMoveAndSlideThroughTouchedWallBug: a character touching a wall of a
+// room at the start of a move straight into it walked through it: the
+// cast's hit at 0 had the normal of the wall's other side (see
+// narrowphase's TestCastTouchingSegmentNormalSideBug), so the move looked
+// like one away from the wall (TestMoveAndSlideStaysInRoom, seed
+// 11866553731396220212, found it).
+func TestMoveAndSlideThroughTouchedWallBug(t *testing.T) {
+	outline := []collide.Vec2{{X: 9.25, Y: 0.75}, {X: 1.9375, Y: 2.375}, {X: -0.9375, Y: 8.8125}, {X: -3.1875, Y: 2.9375},
+		{X: -8.8125, Y: -0.25}, {X: -5, Y: -7.1875}, {X: 0.625, Y: -6.6875}, {X: 2.9375, Y: -2.5}}
+	room := must[collide.Shape](t)(collide.NewChain(outline, true))
+	ch := must[collide.Shape](t)(collide.NewCircle(0.1875))
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: room, Kind: collide.Static}))
+	// 0.1875 from the wall of part 3, inside.
+	start := collide.NewTransform(collide.V(-7.44022424122997, 0.3121111843501003), 0)
+	res, err := w.MoveAndSlide(ch, start, collide.V(-9.8125, 11.375), collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h7Inside(outline, res.Position) || !res.Blocked {
+		t.Errorf("MoveAndSlide straight into the wall it touches = %+v: ends outside the room", res)
+	}
+}
