@@ -647,10 +647,13 @@ func (m *mink) closest() (int, float64, float64, bool) {
 			best, bestK, bestU = dd, k, u
 		}
 	}
-	if m.n == 2 && bestK == 0 && m.v[1].Sub(m.v[0]).Cross(m.v[0].Neg()) > 0 {
+	if m.n == 2 {
 		// A segment's two edges tie: the one whose outward side holds
-		// the origin gives the normal.
-		bestK, bestU = 1, 1-bestU
+		// the origin gives the normal (left of edge 0 is outside edge 1),
+		// whichever of them rounding made the nearer.
+		if side := m.v[1].Sub(m.v[0]).Cross(m.v[0].Neg()); (bestK == 0 && side > 0) || (bestK == 1 && side < 0) {
+			bestK, bestU = 1-bestK, 1-bestU
+		}
 	}
 	if !inside {
 		return bestK, bestU, math.Sqrt(best), false
