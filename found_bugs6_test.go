@@ -73,3 +73,53 @@ func TestMoveAndSlideThroughTouchedWallBug(t *testing.T) {
 		t.Errorf("MoveAndSlide straight into the wall it touches = %+v: ends outside the room", res)
 	}
 }
+
+// TestDepenetrateNarrowWedgeThroughWallBug: a triangle slid into the
+// corner, a degree wide, between a room's wall (7e-11 into it, at 1e6)
+// and a polygon it touched. Out of the wall alone the push-out runs into
+// the polygon, and the wedge lies between two of the 64 directions
+// Depenetrate tries, so no candidate cleared both; the rounds that
+// followed pushed the triangle 0.53 through the wall, out of the room,
+// where 1e-7 back out of the wedge frees it. Depenetrate now also tries
+// the corner of each push-out with the body it runs into
+// (TestMoveAndSlideStaysInRoom, seed 9523307920302020018, found it).
+func TestDepenetrateNarrowWedgeThroughWallBug(t *testing.T) {
+	origin := collide.V(1e6, -1e6)
+	outline := []collide.Vec2{{X: 6.625, Y: 0.125}, {X: 2.375, Y: 2.75}, {X: 2.4375, Y: 8.125}, {X: -4.3125, Y: 6.625}, {X: -7.3125, Y: 3.375},
+		{X: -4.5625, Y: -0.1875}, {X: -6.875, Y: -7.0625}, {X: -1.1875, Y: -4.375}, {X: 4.25, Y: -7.5}, {X: 3.4375, Y: -1.375}}
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	room := must[collide.Shape](t)(collide.NewChain(outline, true))
+	must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: room, Position: origin, Kind: collide.Static}))
+	poly := must[collide.Shape](t)(collide.NewPolygon([]collide.Vec2{{X: -2, Y: 1.625}, {X: -1, Y: -1.25}, {X: 1.0625, Y: -1.875}}))
+	must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: poly, Position: collide.V(999997.6875, -1.0000028125e+06), Angle: 1.6578139701871935, Kind: collide.Static}))
+	ch := must[collide.Shape](t)(collide.ConvexHull([]collide.Vec2{{X: -0.25, Y: -0.1875}, {X: 0.25, Y: -0.1875}, {X: 0.0625, Y: 0.3125}}))
+	rot := collide.NewTransform(collide.Vec2{}, 0.5501013945425043).Rot
+	xf := collide.Transform{Pos: collide.V(999998.70149072, -1.0000041913099884e+06), Rot: rot}
+	d, err := w.Depenetrate(ch, xf, collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	world := make([]collide.Vec2, len(outline))
+	for i, p := range outline {
+		world[i] = origin.Add(p)
+	}
+	if d.Len() > 1e-6 || !h7Inside(world, xf.Pos.Add(d)) {
+		t.Errorf("Depenetrate in the wedge = %v (length %g), want a push of 1e-7 at most, in the room", d, d.Len())
+	}
+	end := collide.Transform{Pos: xf.Pos.Add(d), Rot: rot}
+	w.QueryShape(ch, end, collide.Filter{}, func(id collide.BodyID, m collide.Manifold) bool {
+		if m.Depth > 1e-9 {
+			t.Errorf("after Depenetrate the triangle still overlaps %v by %g", id, m.Depth)
+		}
+		return true
+	})
+	// The move that slid it there.
+	start := collide.Transform{Pos: collide.V(999993.4699394215, -1.0000066633617001e+06), Rot: rot}
+	res, err := w.MoveAndSlide(ch, start, collide.V(9.5, 3.0625), collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h7Inside(world, res.Position) {
+		t.Errorf("MoveAndSlide into the wedge ends at %v, outside the room (%+v)", res.Position, res)
+	}
+}

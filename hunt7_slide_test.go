@@ -158,8 +158,12 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 		nmoves++
 		nhits += res.Count
 		desc := func() string {
-			return fmt.Sprintf("%s frame %d: MoveAndSlide(%v at %v angle %v, by %v) = %+v\nroom %v, bodies %d",
-				name, fr, ch, pos, rot.Angle(), delta, res, outline, len(bodies))
+			s := fmt.Sprintf("%s frame %d: MoveAndSlide(%v at %v angle %v, by %v) = %+v\nroom %v",
+				name, fr, ch, pos, rot.Angle(), delta, res, outline)
+			for _, b := range bodies[1:] {
+				s += fmt.Sprintf("\n  body %v: %v at %v angle %v", b.id, b.s, b.xf.Pos, b.xf.Rot.Angle())
+			}
+			return s
 		}
 		end := collide.Transform{Pos: res.Position, Rot: rot}
 		if !h7Inside(world, end.Pos) {
