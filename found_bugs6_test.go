@@ -123,3 +123,40 @@ func TestDepenetrateNarrowWedgeThroughWallBug(t *testing.T) {
 		t.Errorf("MoveAndSlide into the wedge ends at %v, outside the room (%+v)", res.Position, res)
 	}
 }
+
+// TestDepenetrateAcuteTipThroughWallBug: a box slid into the acute tip of
+// a room (at 1e6), 5e-11 into one wall and 8e-13 into the other. Each
+// exit Depenetrate tried out of the room's chain cast the box back from
+// far against the parts it overlaps, and the cast against the wall it
+// reached 8e-13 into, far below that cast's rounding, missed: the exit
+// then fell back to the cast against the whole chain, through a wall, and
+// the box was pushed 0.88 out of the room where 2e-9 out of the tip
+// frees it (TestMoveAndSlideStaysInRoom, seed 14792497185353860898, found
+// it).
+func TestDepenetrateAcuteTipThroughWallBug(t *testing.T) {
+	origin := collide.V(1e6, -1e6)
+	outline := []collide.Vec2{{X: 9, Y: 0.8125}, {X: 1.5625, Y: 3.1875}, {X: -6.125, Y: 7.8125}, {X: -3.6875, Y: 0}, {X: -2.0625, Y: -6.0625}, {X: 5.6875, Y: -7.3125}}
+	world := make([]collide.Vec2, len(outline))
+	for i, p := range outline {
+		world[i] = origin.Add(p)
+	}
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	room := must[collide.Shape](t)(collide.NewChain(outline, true))
+	must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: room, Position: origin, Kind: collide.Static}))
+	box := must[collide.Shape](t)(collide.NewOBB(0.4375, 0.25))
+	xf := collide.Transform{Pos: collide.V(999994.7067469372, -999993.2011119785)}
+	d, err := w.Depenetrate(box, xf, collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Len() > 1e-6 || !h7Inside(world, xf.Pos.Add(d)) {
+		t.Errorf("Depenetrate in the tip = %v (length %g), want a push of 1e-8 at most, in the room", d, d.Len())
+	}
+	res, err := w.MoveAndSlide(box, collide.Transform{Pos: collide.V(999994.706746938, -999993.2011119801)}, collide.V(-5.8125, 7.375), collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h7Inside(world, res.Position) {
+		t.Errorf("MoveAndSlide into the tip ends at %v, outside the room (%+v)", res.Position, res)
+	}
+}
