@@ -289,6 +289,10 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 		for i := range ov.n {
 			try(ov.push[i], idx)
 			idx++
+			if x, ok := w.cornerInto(s, xf, ov.push[i], q, &near); ok {
+				try(x, idx)
+			}
+			idx++
 			for j := i + 1; j < ov.n; j++ {
 				if x, ok := corner(ov.push[i], ov.push[j]); ok {
 					try(x, idx)
@@ -512,6 +516,51 @@ func corner(p1, p2 shape.Vec2) (shape.Vec2, bool) {
 	return x, x.IsFinite()
 }
 
+// cornerInto returns the corner (see corner) of push p, a half-plane the
+// shape s placed by xf must reach, with the half-plane of the body that
+// s moved by p overlaps (the lowest slot of those passing q, so that the
+// answer does not depend on the broad phase's history), if there is one:
+// a shape wedged between a wall it overlaps by rounding and a body it only
+// touches (in a corner narrower than the directions Depenetrate tries, a
+// degree wide) is pushed into that body by p, and out of both by their
+// corner.
+func (w *World) cornerInto(s shape.Shape, xf shape.Transform, p shape.Vec2, q query, ns *nearSet) (shape.Vec2, bool) {
+	moved := shape.Transform{Pos: xf.Pos.Add(p), Rot: xf.Rot}
+	b := &w.b
+	box := s.WorldAABB(moved)
+	k := int32(-1)
+	visit := func(j int32) {
+		if (k < 0 || j < k) && b.tight[j].overlapsAABB(box) && narrowphase.Overlap(s, moved, b.shapes[j], b.xf[j]) {
+			k = j
+		}
+	}
+	if ns.ok && ns.box.ContainsAABB(box) {
+		for _, j := range ns.slot[:ns.n] {
+			visit(j)
+		}
+	} else {
+		w.tree.Query(box, func(j int32) bool {
+			if w.accept(j, q) {
+				visit(j)
+			}
+			return true
+		})
+	}
+	if k < 0 {
+		return shape.Vec2{}, false
+	}
+	d, ok := narrowphase.PushOut(s, moved, b.shapes[k], b.xf[k])
+	if !ok {
+		return shape.Vec2{}, false
+	}
+	// The body's half-plane, n·x ≥ |d| + n·p, as a push from xf.
+	n := d.Normalize()
+	if off := d.Len() + n.Dot(p); off > 0 {
+		return corner(p, n.Scale(off))
+	}
+	return shape.Vec2{}, false
+}
+
 // exitAlong returns the shortest move along the unit u that takes shape s
 // placed by xf out of every body in ov, plus PushOut's kind of margin: for
 // each body, the shape is cast back from far along u, and where it first
@@ -588,23 +637,24 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 // exitParts returns the distance along the motion back (from start, far
 // out along it) at which shape s, moving out of xf, leaves the last of
 // the parts of composite body (placed by bxf) that it overlaps at xf, and
-// false if it overlaps none (or a cast misses, which cannot happen).
+// false if it overlaps none. A part the cast back misses is one the shape
+// reaches into by less than the cast's rounding (a part it was slid
+// against): it counts as left at once, and the margin exitAlong adds
+// clears it (which exitAlong checks).
 func exitParts(s shape.Shape, xf, start shape.Transform, back shape.Vec2, far float64, body shape.Shape, bxf shape.Transform) (float64, bool) {
-	exit, found, missed := 0.0, false, false
+	exit, found := 0.0, false
 	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(xf)), func(j int) bool {
 		ps, pxf := body.Part(j, bxf)
 		if !narrowphase.Overlap(s, xf, ps, pxf) {
 			return true
 		}
-		h, ok := narrowphase.Cast(s, start, back, ps, pxf)
-		if !ok {
-			missed = true
-			return false
+		found = true
+		if h, ok := narrowphase.Cast(s, start, back, ps, pxf); ok {
+			exit = max(exit, float64(far*(1-h.Fraction)))
 		}
-		exit, found = max(exit, float64(far*(1-h.Fraction))), true
 		return true
 	})
-	return exit, found && !missed
+	return exit, found
 }
 
 // deepIn returns the depth by which shape s placed by probe overlaps the

@@ -130,6 +130,9 @@ func (w *World) refDepenetrate(s shape.Shape, t shape.Transform, f Filter) (shap
 		}
 		for i := range ov.n {
 			try(ov.push[i])
+			if x, ok := w.refCornerInto(s, xf, ov.push[i], q); ok {
+				try(x)
+			}
 			for j := i + 1; j < ov.n; j++ {
 				if x, ok := corner(ov.push[i], ov.push[j]); ok {
 					try(x)
@@ -180,6 +183,17 @@ func (w *World) refOverlaps(s shape.Shape, xf shape.Transform, q query, ov *refD
 		}
 		return true
 	})
+	// In slot order, as overlaps leaves them: refCornerInto's candidates
+	// (unlike corner's, which is symmetric) depend on which push comes
+	// first when two are equally short.
+	for i := 1; i < ov.n; i++ {
+		k, d := ov.slot[i], ov.push[i]
+		j := i
+		for ; j > 0 && ov.slot[j-1] > k; j-- {
+			ov.slot[j], ov.push[j] = ov.slot[j-1], ov.push[j-1]
+		}
+		ov.slot[j], ov.push[j] = k, d
+	}
 }
 
 // Reference, verbatim but for names.
@@ -195,6 +209,32 @@ func (w *World) refOverlapsAny(s shape.Shape, xf shape.Transform, q query) bool 
 		return true
 	})
 	return hit
+}
+
+// refCornerInto is cornerInto searching the tree (added with it, for
+// TestMoveAndSlideStaysInRoom's wedges narrower than the directions).
+func (w *World) refCornerInto(s shape.Shape, xf shape.Transform, p shape.Vec2, q query) (shape.Vec2, bool) {
+	moved := shape.Transform{Pos: xf.Pos.Add(p), Rot: xf.Rot}
+	b := &w.b
+	k := int32(-1)
+	w.tree.Query(s.WorldAABB(moved), func(j int32) bool {
+		if w.accept(j, q) && (k < 0 || j < k) && narrowphase.Overlap(s, moved, b.shapes[j], b.xf[j]) {
+			k = j
+		}
+		return true
+	})
+	if k < 0 {
+		return shape.Vec2{}, false
+	}
+	d, ok := narrowphase.PushOut(s, moved, b.shapes[k], b.xf[k])
+	if !ok {
+		return shape.Vec2{}, false
+	}
+	n := d.Normalize()
+	if off := d.Len() + n.Dot(p); off > 0 {
+		return corner(p, n.Scale(off))
+	}
+	return shape.Vec2{}, false
 }
 
 // Reference, verbatim but for names.
@@ -224,21 +264,19 @@ func (w *World) refExitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov
 		// A compound or chain body is left through the parts the shape
 		// overlaps, unless that lands in another of its parts (see
 		// TestDepenetrateInsideChainRoomBug).
-		e, ok, missed := 0.0, false, false
+		e, ok := 0.0, false
 		if !body.Kind().Convex() {
 			for j := range body.PartCount() {
 				ps, pxf := body.Part(j, bxf)
 				if !narrowphase.Overlap(s, xf, ps, pxf) {
 					continue
 				}
-				h, hit := narrowphase.Cast(s, start, back, ps, pxf)
-				if !hit {
-					missed = true
-					break
+				ok = true
+				if h, hit := narrowphase.Cast(s, start, back, ps, pxf); hit {
+					e = max(e, float64(far*(1-h.Fraction)))
 				}
-				e, ok = max(e, float64(far*(1-h.Fraction))), true
 			}
-			ok = ok && !missed && !narrowphase.Overlap(s, shape.Transform{Pos: xf.Pos.Add(u.Scale(e + margin)), Rot: xf.Rot}, body, bxf)
+			ok = ok && !narrowphase.Overlap(s, shape.Transform{Pos: xf.Pos.Add(u.Scale(e + margin)), Rot: xf.Rot}, body, bxf)
 		}
 		if !ok {
 			h, hit := narrowphase.Cast(s, start, back, body, bxf)
