@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/collide-go/collide"
@@ -28,15 +29,56 @@ func h7Inside(pts []collide.Vec2, p collide.Vec2) bool {
 	return in
 }
 
+// h7InsideAll reports whether a point of each piece of character ch placed
+// by xf is inside the room outline pts: its origin for a convex shape (the
+// characters here hold it), the centre of each part's box for a compound
+// (pieces of an L, discs: each holds it). A compound's origin may lie
+// outside it, across a wall its pieces wrap around.
+func h7InsideAll(pts []collide.Vec2, ch collide.Shape, xf collide.Transform) bool {
+	if ch.Kind().Convex() {
+		return h7Inside(pts, xf.Pos)
+	}
+	for i := range ch.PartCount() {
+		ps, pxf := ch.Part(i, xf)
+		if !h7Inside(pts, ps.WorldAABB(pxf).Center()) {
+			return false
+		}
+	}
+	return true
+}
+
+// h7Deepest is esDeepest for a character of any kind: the deepest overlap
+// of any of its parts. It measures relative to origin (near every body,
+// so the shift is exact): a compound's parts placed at 1e12 would be
+// rounded by an ulp of 1e12, more than the overlap measured.
+func h7Deepest(ch collide.Shape, xf collide.Transform, bodies []*esBody, limit float64, origin collide.Vec2) (float64, *esBody) {
+	shifted := make([]*esBody, len(bodies))
+	for i, b := range bodies {
+		c := *b
+		c.xf.Pos = b.xf.Pos.Sub(origin)
+		shifted[i] = &c
+	}
+	xf.Pos = xf.Pos.Sub(origin)
+	worst, who := 0.0, (*esBody)(nil)
+	for i := range ch.PartCount() {
+		ps, pxf := ch.Part(i, xf)
+		if d, b := esDeepest(ps, pxf, shifted, collide.Filter{}, limit); d > worst {
+			worst, who = d, bodies[slices.Index(shifted, b)]
+		}
+	}
+	return worst, who
+}
+
 // TestMoveAndSlideStaysInRoom walks characters (circles, boxes, capsules
-// at any angle, a triangle) frame after frame through rooms walled by one
+// at any angle, a triangle, an L and a pair of discs as compounds) frame
+// after frame through rooms walled by one
 // closed chain with convex and concave corners (a star), with pillars,
-// thin walls and open chains inside, at 0 and 1e6, feeding each
+// thin walls and open chains inside, at 0, 1e6 and 1e12, feeding each
 // MoveAndSlide's end back as the next start, as a game does. The room's
 // outline is the oracle for "never passes through a body": the
-// character's origin, inside the outline at the start, must stay inside
-// it (a crossing number of its own), however the legs slide; and every
-// end overlaps no body by more than 1e-9 of the character's size (exact
+// character (a point in each of its pieces), inside the outline at the
+// start, must stay inside it (a crossing number of its own), however the
+// legs slide; and every end overlaps no body by more than 1e-9 of the character's size (exact
 // predicates near the limit, esDeepest). A move reported not blocked must
 // have gone the whole delta.
 func TestMoveAndSlideStaysInRoom(t *testing.T) {
@@ -54,7 +96,7 @@ func TestMoveAndSlideStaysInRoom(t *testing.T) {
 		rooms, frames = 12, 40
 	}
 	moves, hits := 0, 0
-	for _, base := range []float64{0, 1e6} {
+	for _, base := range []float64{0, 1e6, 1e12} {
 		for rm := range rooms {
 			r := rand.New(rand.NewPCG(seed, math.Float64bits(base)+uint64(rm)))
 			m, h := h7Room(t, r, base, frames, fmt.Sprintf("seed %d base %g room %d", seed, base, rm))
@@ -115,7 +157,14 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 	}
 	sz := func() float64 { return woDyad(r, 0.125, 0.5) }
 	var ch collide.Shape
-	switch r.IntN(4) {
+	switch r.IntN(6) {
+	case 4: // an L, a compound of two convex pieces
+		ch = must[collide.Shape](t)(collide.NewConcavePolygon([]collide.Vec2{{X: -0.25, Y: -0.25}, {X: 0.375, Y: -0.25}, {X: 0.375, Y: -0.0625}, {X: -0.0625, Y: -0.0625}, {X: -0.0625, Y: 0.375}, {X: -0.25, Y: 0.375}}))
+	case 5: // two discs
+		ch = must[collide.Shape](t)(collide.NewCompound([]collide.Part{
+			{Shape: must[collide.Shape](t)(collide.NewCircle(0.1875)), Offset: collide.NewTransform(collide.V(-0.1875, 0), 0)},
+			{Shape: must[collide.Shape](t)(collide.NewCircle(0.125)), Offset: collide.NewTransform(collide.V(0.25, 0.0625), 0)},
+		}))
 	case 0:
 		ch = must[collide.Shape](t)(collide.NewCircle(sz()))
 	case 1:
@@ -138,10 +187,10 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 			return 0, 0
 		}
 		pos = origin.Add(collide.V(woDyad(r, -4, 4), woDyad(r, -4, 4)))
-		if !h7Inside(world, pos) {
+		if !h7InsideAll(world, ch, collide.Transform{Pos: pos, Rot: rot}) {
 			continue
 		}
-		if d, _ := esDeepest(ch, collide.Transform{Pos: pos, Rot: rot}, bodies, collide.Filter{}, 0); d == 0 {
+		if d, _ := h7Deepest(ch, collide.Transform{Pos: pos, Rot: rot}, bodies, 0, origin); d == 0 {
 			break
 		}
 	}
@@ -166,10 +215,10 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 			return s
 		}
 		end := collide.Transform{Pos: res.Position, Rot: rot}
-		if !h7Inside(world, end.Pos) {
+		if !h7InsideAll(world, ch, end) {
 			t.Fatalf("%s: ends outside the room", desc())
 		}
-		if d, b := esDeepest(ch, end, bodies, collide.Filter{}, limit); d > limit {
+		if d, b := h7Deepest(ch, end, bodies, limit, origin); d > limit {
 			t.Fatalf("%s: ends %g deep in %v %v at %v", desc(), d, b.id, b.s, b.xf.Pos)
 		}
 		if !res.Blocked {
