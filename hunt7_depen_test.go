@@ -14,7 +14,7 @@ import (
 var wedgeSeed = flag.Uint64("wedgeseed", 0, "seed for TestDepenetrateWedgesOracle (0: a random one)")
 
 // TestDepenetrateWedgesOracle wedges characters (circles, boxes, capsules,
-// triangles, at any angle) among three to five bodies (thin walls, boxes,
+// triangles, an L and two discs as compounds, at any angle) among three to five bodies (thin walls, boxes,
 // polygons, capsules, chains through the spot, compounds) laid across one
 // spot, at 0 and 1e6, and checks Depenetrate against a search of its own:
 // the push must leave the character overlapping no body by more than
@@ -35,7 +35,7 @@ func TestDepenetrateWedgesOracle(t *testing.T) {
 			t.Logf("replay: go test -run TestDepenetrateWedgesOracle -wedgeseed %d .", seed)
 		}
 	})
-	cases := 200
+	cases := 120
 	if testing.Short() {
 		cases = 40
 	}
@@ -98,7 +98,14 @@ func h7Wedge(t *testing.T, r *rand.Rand, base float64, name string, long *int) b
 	}
 	var ch collide.Shape
 	sz := func() float64 { return woDyad(r, 0.125, 0.75) }
-	switch r.IntN(4) {
+	switch r.IntN(6) {
+	case 4: // an L
+		ch = must[collide.Shape](t)(collide.NewConcavePolygon([]collide.Vec2{{X: -0.25, Y: -0.25}, {X: 0.375, Y: -0.25}, {X: 0.375, Y: -0.0625}, {X: -0.0625, Y: -0.0625}, {X: -0.0625, Y: 0.375}, {X: -0.25, Y: 0.375}}))
+	case 5: // two discs
+		ch = must[collide.Shape](t)(collide.NewCompound([]collide.Part{
+			{Shape: must[collide.Shape](t)(collide.NewCircle(0.1875)), Offset: collide.NewTransform(collide.V(-0.1875, 0), 0)},
+			{Shape: must[collide.Shape](t)(collide.NewCircle(0.125)), Offset: collide.NewTransform(collide.V(0.25, 0.0625), 0)},
+		}))
 	case 0:
 		ch = must[collide.Shape](t)(collide.NewCircle(sz()))
 	case 1:
@@ -122,7 +129,7 @@ func h7Wedge(t *testing.T, r *rand.Rand, base float64, name string, long *int) b
 		}
 		return s
 	}
-	start, _ := esDeepest(ch, xf, bodies, collide.Filter{}, 0)
+	start, _ := h7Deepest(ch, xf, bodies, 0, origin)
 	if start == 0 {
 		if d != (collide.Vec2{}) {
 			t.Fatalf("%s: overlaps nothing, yet pushed", desc())
@@ -130,7 +137,7 @@ func h7Wedge(t *testing.T, r *rand.Rand, base float64, name string, long *int) b
 		return false
 	}
 	end := collide.Transform{Pos: xf.Pos.Add(d), Rot: xf.Rot}
-	if dd, b := esDeepest(ch, end, bodies, collide.Filter{}, limit); dd > limit {
+	if dd, b := h7Deepest(ch, end, bodies, limit, origin); dd > limit {
 		t.Fatalf("%s: still %g deep in %v", desc(), dd, b.id)
 	}
 	// The shortest free translation that sampling finds, up to |d|.
