@@ -43,6 +43,9 @@ type h7Replica struct {
 //     overlap (to eps) just after its TOI;
 //   - Began and Ended are the differences of the two Steps' contact lists
 //     by (ids, parts), computed with maps, in contact order;
+//   - between the mutations and the Step, QueryAABB, QueryPoint and
+//     RayCast answer for the world as mutated (brute force through the
+//     narrow phase), bullets' swept proxies notwithstanding;
 //   - Workers 1 and 4, Clones and snapshots restored into fresh worlds
 //     (taken between mutations, with bullets in motion) give the same
 //     contacts, events and StateHash for the rest of the run.
@@ -202,6 +205,7 @@ func h7Scene(t *testing.T, r *rand.Rand, base float64, name string) (nswept, ndi
 				}
 			}
 		}
+		h7CheckQueries(t, r, ref, bodies, origin, fmt.Sprintf("%s before step %d", name, step))
 		all("Step", func(w *collide.World) error { w.Step(); return nil })
 		var got, began, ended []collide.Contact
 		for c := range ref.Contacts() {
@@ -335,4 +339,57 @@ func h7Scene(t *testing.T, r *rand.Rand, base float64, name string) (nswept, ndi
 		}
 	}
 	return nswept, ndisc
+}
+
+// h7CheckQueries asks ref, as mutated since the last Step, which bodies a
+// dyadic box overlaps and a point lies in, and what a ray meets first, and
+// compares with a scan of every body through the narrow phase (the
+// query filter of any category passes every body).
+func h7CheckQueries(t *testing.T, r *rand.Rand, ref *collide.World, bodies []*ebBody, origin collide.Vec2, name string) {
+	t.Helper()
+	all := collide.Filter{Mask: math.MaxUint32}
+	c := origin.Add(collide.V(woDyad(r, -8, 8), woDyad(r, -8, 8)))
+	h := collide.V(woDyad(r, 0.0625, 4), woDyad(r, 0.0625, 4))
+	box := collide.AABB{Min: c.Sub(h), Max: c.Add(h)}
+	qs := must[collide.Shape](t)(collide.NewAABB(h.X, h.Y))
+	var want, got []collide.BodyID
+	for _, b := range bodies {
+		if narrowphase.Overlap(qs, collide.Transform{Pos: c}, b.s, collide.NewTransform(b.p1, b.a1)) {
+			want = append(want, b.id)
+		}
+	}
+	_ = ref.QueryAABB(box, all, func(id collide.BodyID) bool { got = append(got, id); return true })
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s: QueryAABB(%v) = %v, want %v", name, box, got, want)
+	}
+	want, got = want[:0], got[:0]
+	for _, b := range bodies {
+		if narrowphase.ContainsPoint(b.s, collide.NewTransform(b.p1, b.a1), c) {
+			want = append(want, b.id)
+		}
+	}
+	_ = ref.QueryPoint(c, all, func(id collide.BodyID) bool { got = append(got, id); return true })
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s: QueryPoint(%v) = %v, want %v", name, c, got, want)
+	}
+	th := r.Float64() * 2 * math.Pi
+	dir := collide.V(math.Cos(th), math.Sin(th))
+	o := c.Sub(dir.Scale(12))
+	var best collide.RayHit
+	found := false
+	for _, b := range bodies {
+		rh, ok := narrowphase.RayCast(b.s, collide.NewTransform(b.p1, b.a1), o, dir, 30)
+		if ok && (!found || rh.Distance < best.Distance || (rh.Distance == best.Distance && b.id < best.Body)) {
+			best = collide.RayHit{Body: b.id, Part: rh.Part, Point: rh.Point, Normal: rh.Normal, Distance: rh.Distance}
+			found = true
+		}
+	}
+	gh, gok, err := ref.RayCast(o, dir, 30, all)
+	if err != nil || gok != found || (found && gh != best) {
+		t.Fatalf("%s: RayCast(%v, %v) = %+v, %v, %v; want %+v, %v", name, o, dir, gh, gok, err, best, found)
+	}
 }

@@ -230,6 +230,11 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 		} else if res.Count == 0 {
 			t.Fatalf("%s: blocked without a hit", desc())
 		}
+		// The first hit stopped a motion into its surface: its normal
+		// (from the body toward the character) is against the motion.
+		if res.Count > 0 && res.Pushed == (collide.Vec2{}) && res.Hits[0].Normal.Dot(delta) >= 1e-9*delta.Len() {
+			t.Fatalf("%s: the first hit's normal is along the motion", desc())
+		}
 		pos = res.Position
 	}
 	return nmoves, nhits
