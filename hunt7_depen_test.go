@@ -39,7 +39,7 @@ func TestDepenetrateWedgesOracle(t *testing.T) {
 	})
 	cases := 120
 	if testing.Short() {
-		cases = 40
+		cases = 25
 	}
 	pushed, long := 0, 0
 	for _, base := range []float64{0, 1e6, 1e12} {
