@@ -72,16 +72,17 @@ func h7Deepest(ch collide.Shape, xf collide.Transform, bodies []*esBody, limit f
 
 // TestMoveAndSlideStaysInRoom walks characters (circles, boxes, capsules
 // at any angle, a triangle, an L and a pair of discs as compounds) frame
-// after frame through rooms walled by one
-// closed chain with convex and concave corners (a star), with pillars,
-// thin walls and open chains inside, at 0, 1e6 and 1e12, feeding each
-// MoveAndSlide's end back as the next start, as a game does. The room's
-// outline is the oracle for "never passes through a body": the
-// character (a point in each of its pieces), inside the outline at the
-// start, must stay inside it (a crossing number of its own), however the
-// legs slide; and every end overlaps no body by more than 1e-9 of the character's size (exact
-// predicates near the limit, esDeepest). A move reported not blocked must
-// have gone the whole delta.
+// after frame through rooms walled by one closed chain with convex and
+// concave corners (a star), with pillars, thin walls, open chains and
+// hollow pillars (closed chains) inside, at 0, 1e6 and 1e12, feeding each
+// MoveAndSlide's end back as the next start, as a game does. The outlines
+// are the oracle for "never passes through a body": the character (a
+// point in each of its pieces), inside the room and outside the hollow
+// pillar at the start, must stay so (a crossing number of its own),
+// however the legs slide; every end overlaps no body by more than 1e-9 of
+// the character's size (exact predicates near the limit, esDeepest); a
+// move reported not blocked must have gone the whole delta, and the first
+// hit's normal is against the motion.
 func TestMoveAndSlideStaysInRoom(t *testing.T) {
 	seed := *roomSeed
 	if seed == 0 {
@@ -156,6 +157,21 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 		}
 		add(s, collide.V(woDyad(r, -3, 3), woDyad(r, -3, 3)), r.Float64()*2*math.Pi)
 	}
+	// A hollow pillar: a closed chain (a triangle or a notched square,
+	// unrotated so that its outline is exact) the character must never
+	// get into.
+	var pillar []collide.Vec2
+	if r.IntN(2) == 0 {
+		pc := collide.V(woDyad(r, -2, 2), woDyad(r, -2, 2))
+		ring := [][]collide.Vec2{
+			{{X: -0.75, Y: -0.5}, {X: 0.75, Y: -0.5}, {X: 0, Y: 0.75}},
+			{{X: -0.75, Y: -0.75}, {X: 0.75, Y: -0.75}, {X: 0.75, Y: 0.75}, {X: 0, Y: 0.125}, {X: -0.75, Y: 0.75}},
+		}[r.IntN(2)]
+		add(must[collide.Shape](t)(collide.NewChain(ring, true)), pc, 0)
+		for _, p := range ring {
+			pillar = append(pillar, origin.Add(pc).Add(p))
+		}
+	}
 	sz := func() float64 { return woDyad(r, 0.125, 0.5) }
 	var ch collide.Shape
 	switch r.IntN(6) {
@@ -175,6 +191,21 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 	default:
 		ch = must[collide.Shape](t)(collide.NewCapsule(collide.V(0, -sz()), collide.V(0, sz()), sz()/2))
 	}
+	inPillar := func(xf collide.Transform) bool {
+		if pillar == nil {
+			return false
+		}
+		if ch.Kind().Convex() {
+			return h7Inside(pillar, xf.Pos)
+		}
+		for i := range ch.PartCount() {
+			ps, pxf := ch.Part(i, xf)
+			if h7Inside(pillar, ps.WorldAABB(pxf).Center()) {
+				return true
+			}
+		}
+		return false
+	}
 	size := ch.BoundingRadius()
 	limit := 1e-9 * size
 	rot := collide.NewTransform(collide.Vec2{}, r.Float64()*2*math.Pi).Rot
@@ -188,7 +219,7 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 			return 0, 0
 		}
 		pos = origin.Add(collide.V(woDyad(r, -4, 4), woDyad(r, -4, 4)))
-		if !h7InsideAll(world, ch, collide.Transform{Pos: pos, Rot: rot}) {
+		if !h7InsideAll(world, ch, collide.Transform{Pos: pos, Rot: rot}) || inPillar(collide.Transform{Pos: pos, Rot: rot}) {
 			continue
 		}
 		if d, _ := h7Deepest(ch, collide.Transform{Pos: pos, Rot: rot}, bodies, 0, origin); d == 0 {
@@ -218,6 +249,9 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 		end := collide.Transform{Pos: res.Position, Rot: rot}
 		if !h7InsideAll(world, ch, end) {
 			t.Fatalf("%s: ends outside the room", desc())
+		}
+		if inPillar(end) {
+			t.Fatalf("%s: ends inside the hollow pillar %v", desc(), pillar)
 		}
 		if d, b := h7Deepest(ch, end, bodies, limit, origin); d > limit {
 			t.Fatalf("%s: ends %g deep in %v %v at %v", desc(), d, b.id, b.s, b.xf.Pos)
