@@ -204,13 +204,15 @@ const depenProbe = 1e-9
 //
 // Each round gathers the bodies the shape overlaps and tries escapes: each
 // contact's PushOut, the corner where two contacts' half-planes meet (exact
-// for a wedge between flat walls), and, along the contact normals and
-// 64 evenly spread directions, the shortest move that leaves every
-// overlapped body (found by casting the shape back from far along the
-// direction: where it first touches a body is where it leaves it). The
-// shortest escape that overlaps nothing at all wins; if none does (a move
-// out of one wall into another), the shortest is taken and the next round
-// starts from there.
+// for a wedge between flat walls), the corner of a PushOut with the
+// half-plane of the body it runs into (a wedge between a wall and a body
+// only touched), and, along the contact normals and 64 evenly spread
+// directions, the shortest move that leaves every overlapped body (found
+// by casting the shape back from far along the direction: where it first
+// touches a body, or for a compound or chain the parts it overlaps, is
+// where it leaves it). The shortest escape that overlaps nothing at all
+// wins; if none does (a move out of one wall into another), the shortest
+// is taken and the next round starts from there.
 func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.Vec2, error) {
 	if err := checkCast(s, t, shape.Vec2{}); err != nil {
 		return shape.Vec2{}, err
