@@ -75,7 +75,9 @@ func h7Deepest(ch collide.Shape, xf collide.Transform, bodies []*esBody, limit f
 // after frame through rooms walled by one closed chain with convex and
 // concave corners (a star), with pillars, thin walls, open chains and
 // hollow pillars (closed chains) inside, at 0, 1e6 and 1e12, feeding each
-// MoveAndSlide's end back as the next start, as a game does. The outlines
+// MoveAndSlide's end back as the next start, as a game does (a quarter of
+// the starts nudged by up to a quarter of the character's size, into
+// walls at times). The outlines
 // are the oracle for "never passes through a body": the character (a
 // point in each of its pieces), inside the room and outside the hollow
 // pillar at the start, must stay so (a crossing number of its own),
@@ -230,6 +232,15 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 		delta := collide.V(woDyad(r, -12, 12), woDyad(r, -12, 12))
 		if r.IntN(4) == 0 {
 			delta = delta.Scale(0.0625)
+		}
+		if r.IntN(4) == 0 {
+			// Nudged a little, perhaps into a wall (a spawn, a server's
+			// correction): the push-out must not go through it.
+			th := r.Float64() * 2 * math.Pi
+			p := pos.Add(collide.V(math.Cos(th), math.Sin(th)).Scale(0.25 * size * r.Float64()))
+			if xf := (collide.Transform{Pos: p, Rot: rot}); h7InsideAll(world, ch, xf) && !inPillar(xf) {
+				pos = p
+			}
 		}
 		start := collide.Transform{Pos: pos, Rot: rot}
 		res, err := w.MoveAndSlide(ch, start, delta, collide.Filter{})
