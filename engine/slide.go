@@ -204,13 +204,15 @@ const depenProbe = 1e-9
 //
 // Each round gathers the bodies the shape overlaps and tries escapes: each
 // contact's PushOut, the corner where two contacts' half-planes meet (exact
-// for a wedge between flat walls), and, along the contact normals and
-// 64 evenly spread directions, the shortest move that leaves every
-// overlapped body (found by casting the shape back from far along the
-// direction: where it first touches a body is where it leaves it). The
-// shortest escape that overlaps nothing at all wins; if none does (a move
-// out of one wall into another), the shortest is taken and the next round
-// starts from there.
+// for a wedge between flat walls), the corner of a PushOut with the
+// half-plane of the body it runs into (a wedge between a wall and a body
+// only touched), and, along the contact normals and 64 evenly spread
+// directions, the shortest move that leaves every overlapped body (found
+// by casting the shape back from far along the direction: where it first
+// touches a body, or for a compound or chain the parts it overlaps, is
+// where it leaves it). The shortest escape that overlaps nothing at all
+// wins; if none does (a move out of one wall into another), the shortest
+// is taken and the next round starts from there.
 func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.Vec2, error) {
 	if err := checkCast(s, t, shape.Vec2{}); err != nil {
 		return shape.Vec2{}, err
@@ -232,14 +234,20 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 		ov.sort(w)
 		// Any escape leaves every overlapped body, so it is at least as long
 		// as the longest single push-out: if that push-out clears them all,
-		// nothing shorter can, and the search is over.
+		// nothing shorter can, and the search is over. That holds when the
+		// push-out is the shortest way out of its body, as it is (to a few
+		// ulps) for a convex shape and a convex body. Out of a compound or
+		// a chain it is not: PushOut grows its push along the deepest
+		// part's normal until it clears every part, through a wall that
+		// meets that part at a corner if need be (out of a room).
 		longest := 0
 		for i := 1; i < ov.n; i++ {
 			if ov.push[i].LenSq() > ov.push[longest].LenSq() {
 				longest = i
 			}
 		}
-		if x := ov.push[longest]; !w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
+		if x := ov.push[longest]; s.Kind().Convex() && w.b.shapes[ov.slot[longest]].Kind().Convex() &&
+			!w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
 			return total.Add(x)
 		}
 		// The shortest escape wins, the first in the order below among
@@ -282,6 +290,10 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 		idx := 0
 		for i := range ov.n {
 			try(ov.push[i], idx)
+			idx++
+			if x, ok := w.cornerInto(s, xf, ov.push[i], q, &near); ok {
+				try(x, idx)
+			}
 			idx++
 			for j := i + 1; j < ov.n; j++ {
 				if x, ok := corner(ov.push[i], ov.push[j]); ok {
@@ -506,17 +518,69 @@ func corner(p1, p2 shape.Vec2) (shape.Vec2, bool) {
 	return x, x.IsFinite()
 }
 
+// cornerInto returns the corner (see corner) of push p, a half-plane the
+// shape s placed by xf must reach, with the half-plane of the body that
+// s moved by p overlaps (the lowest slot of those passing q, so that the
+// answer does not depend on the broad phase's history), if there is one:
+// a shape wedged between a wall it overlaps by rounding and a body it only
+// touches (in a corner narrower than the directions Depenetrate tries, a
+// degree wide) is pushed into that body by p, and out of both by their
+// corner.
+func (w *World) cornerInto(s shape.Shape, xf shape.Transform, p shape.Vec2, q query, ns *nearSet) (shape.Vec2, bool) {
+	moved := shape.Transform{Pos: xf.Pos.Add(p), Rot: xf.Rot}
+	b := &w.b
+	box := s.WorldAABB(moved)
+	k := int32(-1)
+	visit := func(j int32) {
+		if (k < 0 || j < k) && b.tight[j].overlapsAABB(box) && narrowphase.Overlap(s, moved, b.shapes[j], b.xf[j]) {
+			k = j
+		}
+	}
+	if ns.ok && ns.box.ContainsAABB(box) {
+		for _, j := range ns.slot[:ns.n] {
+			visit(j)
+		}
+	} else {
+		w.tree.Query(box, func(j int32) bool {
+			if w.accept(j, q) {
+				visit(j)
+			}
+			return true
+		})
+	}
+	if k < 0 {
+		return shape.Vec2{}, false
+	}
+	d, ok := narrowphase.PushOut(s, moved, b.shapes[k], b.xf[k])
+	if !ok {
+		return shape.Vec2{}, false
+	}
+	// The body's half-plane, n·x ≥ |d| + n·p, as a push from xf.
+	n := d.Normalize()
+	if off := d.Len() + n.Dot(p); off > 0 {
+		return corner(p, n.Scale(off))
+	}
+	return shape.Vec2{}, false
+}
+
 // exitAlong returns the shortest move along the unit u that takes shape s
 // placed by xf out of every body in ov, plus PushOut's kind of margin: for
 // each body, the shape is cast back from far along u, and where it first
-// touches the body is where, moving out along u, it leaves it.
+// touches the body is where, moving out along u, it leaves it. For a
+// compound or chain body the casts are against the parts the shape
+// overlaps where it is, each convex: a chain around the shape (a room) is
+// left through the wall it is in, not through the room's far wall, which
+// the cast against the whole body touches first. Where that exit still
+// overlaps the body (moving out of one piece of a concave body into
+// another), the cast against the whole body answers, beyond it.
 //
 // With limit finite it may instead report false, when the move (idx-th in
 // Depenetrate's order) cannot beat Depenetrate's best so far, of squared
 // length limit, limitIdx-th: when the shape moved along u by a little more than √limit is
-// still inside a body by more than rounding (then the cast back from far
-// touches that body before it gets there), or when the bodies cast so far,
-// deepest first, already hold it out that far.
+// still inside a body (one of the parts it overlaps where it is) by more
+// than rounding (then the cast back from far touches it before it gets
+// there), or when the bodies cast so far, deepest first, already hold it
+// out that far.
 func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.Vec2, ov *depenSet, limit float64, limitIdx, idx int, eta float64) (x shape.Vec2, ok bool, depth float64) {
 	b := &w.b
 	// Far enough along u that the shape (within its bounding radius of
@@ -537,7 +601,7 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 	if bounded {
 		probe := shape.Transform{Pos: xf.Pos.Add(u.Scale(math.Sqrt(limit) + eta)), Rot: xf.Rot}
 		for _, i := range ov.deep[:ov.n] {
-			if d := w.deepIn(s, probe, ov.slot[i], eta); d > 0 {
+			if d := w.deepIn(s, xf, probe, ov.slot[i], eta); d > 0 {
 				return shape.Vec2{}, false, d
 			}
 		}
@@ -547,13 +611,24 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 	exit := 0.0
 	for _, i := range ov.deep[:ov.n] {
 		k := ov.slot[i]
-		h, ok := narrowphase.Cast(s, start, back, b.shapes[k], b.xf[k])
+		body, bxf := b.shapes[k], b.xf[k]
+		e, ok := 0.0, false
+		if !body.Kind().Convex() {
+			e, ok = exitParts(s, xf, start, back, far, body, bxf)
+			if ok && narrowphase.Overlap(s, shape.Transform{Pos: xf.Pos.Add(u.Scale(e + margin)), Rot: xf.Rot}, body, bxf) {
+				ok = false // into another piece of the body: beyond it
+			}
+		}
 		if !ok {
-			return shape.Vec2{X: math.Inf(1)}, true, 0 // cannot happen: it overlaps at the end
+			h, hit := narrowphase.Cast(s, start, back, body, bxf)
+			if !hit {
+				return shape.Vec2{X: math.Inf(1)}, true, 0 // cannot happen: it overlaps at the end
+			}
+			e = float64(far * (1 - h.Fraction))
 		}
 		// The largest exit, whatever the order of the bodies: the move
 		// only grows as bodies are added.
-		exit = max(exit, float64(far*(1-h.Fraction)))
+		exit = max(exit, e)
 		if bounded && !shorter(u.Scale(exit+margin).LenSq(), idx, limit, limitIdx) {
 			return shape.Vec2{}, false, 0
 		}
@@ -561,12 +636,38 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 	return u.Scale(exit + margin), true, 0
 }
 
-// deepIn returns the depth by which shape s placed by xf overlaps the body
-// in slot k, or one of its parts, if more than eta, else 0.
-func (w *World) deepIn(s shape.Shape, xf shape.Transform, k int32, eta float64) float64 {
+// exitParts returns the distance along the motion back (from start, far
+// out along it) at which shape s, moving out of xf, leaves the last of
+// the parts of composite body (placed by bxf) that it overlaps at xf, and
+// false if it overlaps none. A part the cast back misses is one the shape
+// reaches into by less than the cast's rounding (a part it was slid
+// against): it counts as left at once, and the margin exitAlong adds
+// clears it (which exitAlong checks).
+func exitParts(s shape.Shape, xf, start shape.Transform, back shape.Vec2, far float64, body shape.Shape, bxf shape.Transform) (float64, bool) {
+	exit, found := 0.0, false
+	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(xf)), func(j int) bool {
+		ps, pxf := body.Part(j, bxf)
+		if !narrowphase.Overlap(s, xf, ps, pxf) {
+			return true
+		}
+		found = true
+		if h, ok := narrowphase.Cast(s, start, back, ps, pxf); ok {
+			exit = max(exit, float64(far*(1-h.Fraction)))
+		}
+		return true
+	})
+	return exit, found
+}
+
+// deepIn returns the depth by which shape s placed by probe overlaps the
+// body in slot k, if more than eta, else 0; for a compound or chain body,
+// the depth in one of the parts that s placed by xf overlaps (the parts
+// exitAlong leaves: convex, so a probe along a line from xf deep in one
+// leaves it farther along that line).
+func (w *World) deepIn(s shape.Shape, xf, probe shape.Transform, k int32, eta float64) float64 {
 	body, bxf := w.b.shapes[k], w.b.xf[k]
 	if body.Kind().Convex() {
-		if m, ok := narrowphase.Collide(s, xf, body, bxf); ok && m.Depth > eta {
+		if m, ok := narrowphase.Collide(s, probe, body, bxf); ok && m.Depth > eta {
 			return m.Depth
 		}
 		return 0
@@ -577,9 +678,9 @@ func (w *World) deepIn(s shape.Shape, xf shape.Transform, k int32, eta float64) 
 	// Part by part: the depth Collide gives for a chain is smoothed
 	// against its neighbours' normals.
 	depth := 0.0
-	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(xf)), func(j int) bool {
+	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(probe)), func(j int) bool {
 		ps, pxf := body.Part(j, bxf)
-		if m, ok := narrowphase.Collide(s, xf, ps, pxf); ok && m.Depth > eta {
+		if m, ok := narrowphase.Collide(s, probe, ps, pxf); ok && m.Depth > eta && narrowphase.Overlap(s, xf, ps, pxf) {
 			depth = m.Depth
 		}
 		return depth == 0

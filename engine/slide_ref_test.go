@@ -101,14 +101,17 @@ func (w *World) refDepenetrate(s shape.Shape, t shape.Transform, f Filter) (shap
 		}
 		// Any escape leaves every overlapped body, so it is at least as long
 		// as the longest single push-out: if that push-out clears them all,
-		// nothing shorter can, and the search is over.
+		// nothing shorter can, and the search is over. (Only for a convex
+		// shape and body: out of a compound or chain the push-out is not
+		// the shortest way out; see TestDepenetrateInsideChainRoomBug.)
 		longest := 0
 		for i := 1; i < ov.n; i++ {
 			if ov.push[i].LenSq() > ov.push[longest].LenSq() {
 				longest = i
 			}
 		}
-		if x := ov.push[longest]; !w.refOverlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
+		if x := ov.push[longest]; s.Kind().Convex() && w.b.shapes[ov.slot[longest]].Kind().Convex() &&
+			!w.refOverlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
 			return total.Add(x), nil
 		}
 		var best, fallback shape.Vec2
@@ -127,6 +130,9 @@ func (w *World) refDepenetrate(s shape.Shape, t shape.Transform, f Filter) (shap
 		}
 		for i := range ov.n {
 			try(ov.push[i])
+			if x, ok := w.refCornerInto(s, xf, ov.push[i], q); ok {
+				try(x)
+			}
 			for j := i + 1; j < ov.n; j++ {
 				if x, ok := corner(ov.push[i], ov.push[j]); ok {
 					try(x)
@@ -177,6 +183,17 @@ func (w *World) refOverlaps(s shape.Shape, xf shape.Transform, q query, ov *refD
 		}
 		return true
 	})
+	// In slot order, as overlaps leaves them: refCornerInto's candidates
+	// (unlike corner's, which is symmetric) depend on which push comes
+	// first when two are equally short.
+	for i := 1; i < ov.n; i++ {
+		k, d := ov.slot[i], ov.push[i]
+		j := i
+		for ; j > 0 && ov.slot[j-1] > k; j-- {
+			ov.slot[j], ov.push[j] = ov.slot[j-1], ov.push[j-1]
+		}
+		ov.slot[j], ov.push[j] = k, d
+	}
 }
 
 // Reference, verbatim but for names.
@@ -192,6 +209,32 @@ func (w *World) refOverlapsAny(s shape.Shape, xf shape.Transform, q query) bool 
 		return true
 	})
 	return hit
+}
+
+// refCornerInto is cornerInto searching the tree (added with it, for
+// TestMoveAndSlideStaysInRoom's wedges narrower than the directions).
+func (w *World) refCornerInto(s shape.Shape, xf shape.Transform, p shape.Vec2, q query) (shape.Vec2, bool) {
+	moved := shape.Transform{Pos: xf.Pos.Add(p), Rot: xf.Rot}
+	b := &w.b
+	k := int32(-1)
+	w.tree.Query(s.WorldAABB(moved), func(j int32) bool {
+		if w.accept(j, q) && (k < 0 || j < k) && narrowphase.Overlap(s, moved, b.shapes[j], b.xf[j]) {
+			k = j
+		}
+		return true
+	})
+	if k < 0 {
+		return shape.Vec2{}, false
+	}
+	d, ok := narrowphase.PushOut(s, moved, b.shapes[k], b.xf[k])
+	if !ok {
+		return shape.Vec2{}, false
+	}
+	n := d.Normalize()
+	if off := d.Len() + n.Dot(p); off > 0 {
+		return corner(p, n.Scale(off))
+	}
+	return shape.Vec2{}, false
 }
 
 // Reference, verbatim but for names.
@@ -212,17 +255,39 @@ func (w *World) refExitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov
 	far += 2*r + 1
 	start := shape.Transform{Pos: xf.Pos.Add(u.Scale(far)), Rot: xf.Rot}
 	back := u.Scale(-far)
+	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + far
+	margin := float64(4 * 0x1p-52 * scale)
 	exit := 0.0
 	for i := range ov.n {
 		k := ov.slot[i]
-		h, ok := narrowphase.Cast(s, start, back, b.shapes[k], b.xf[k])
-		if !ok {
-			return shape.Vec2{X: math.Inf(1)} // cannot happen: it overlaps at the end
+		body, bxf := b.shapes[k], b.xf[k]
+		// A compound or chain body is left through the parts the shape
+		// overlaps, unless that lands in another of its parts (see
+		// TestDepenetrateInsideChainRoomBug).
+		e, ok := 0.0, false
+		if !body.Kind().Convex() {
+			for j := range body.PartCount() {
+				ps, pxf := body.Part(j, bxf)
+				if !narrowphase.Overlap(s, xf, ps, pxf) {
+					continue
+				}
+				ok = true
+				if h, hit := narrowphase.Cast(s, start, back, ps, pxf); hit {
+					e = max(e, float64(far*(1-h.Fraction)))
+				}
+			}
+			ok = ok && !narrowphase.Overlap(s, shape.Transform{Pos: xf.Pos.Add(u.Scale(e + margin)), Rot: xf.Rot}, body, bxf)
 		}
-		exit = max(exit, float64(far*(1-h.Fraction)))
+		if !ok {
+			h, hit := narrowphase.Cast(s, start, back, body, bxf)
+			if !hit {
+				return shape.Vec2{X: math.Inf(1)} // cannot happen: it overlaps at the end
+			}
+			e = float64(far * (1 - h.Fraction))
+		}
+		exit = max(exit, e)
 	}
-	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + far
-	return u.Scale(exit + float64(4*0x1p-52*scale))
+	return u.Scale(exit + margin)
 }
 
 // slideLevel builds a level like BenchmarkMoveAndSlideLevel's, small:
@@ -346,7 +411,7 @@ func TestDepenetrateMatchesReference(t *testing.T) {
 						longest = i
 					}
 				}
-				if ov.n > 0 && w.refOverlapsAny(ch, shape.Transform{Pos: xf.Pos.Add(ov.push[longest]), Rot: xf.Rot}, newQuery(f)) {
+				if ov.n > 0 && (!ch.Kind().Convex() || !w.b.shapes[ov.slot[longest]].Kind().Convex() || w.refOverlapsAny(ch, shape.Transform{Pos: xf.Pos.Add(ov.push[longest]), Rot: xf.Rot}, newQuery(f))) {
 					searched++ // the direction search runs
 				}
 			}
