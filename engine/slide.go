@@ -233,20 +233,16 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 		}
 		ov.sort(w)
 		// Any escape leaves every overlapped body, so it is at least as long
-		// as the longest single push-out: if that push-out clears them all,
-		// nothing shorter can, and the search is over. That holds when the
-		// push-out is the shortest way out of its body, as it is (to a few
-		// ulps) for a convex shape and a convex body. Out of a compound or
-		// a chain it is not: PushOut grows its push along the deepest
-		// part's normal until it clears every part, through a wall that
-		// meets that part at a corner if need be (out of a room).
+		// as the longest single push-out when that push-out is the
+		// shortest way out of its body: if it clears them all, nothing
+		// shorter can, and the search is over (see pushIsShortest).
 		longest := 0
 		for i := 1; i < ov.n; i++ {
 			if ov.push[i].LenSq() > ov.push[longest].LenSq() {
 				longest = i
 			}
 		}
-		if x := ov.push[longest]; s.Kind().Convex() && w.b.shapes[ov.slot[longest]].Kind().Convex() &&
+		if x := ov.push[longest]; w.pushIsShortest(s, xf, ov.slot[longest], x) &&
 			!w.overlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
 			return total.Add(x)
 		}
@@ -516,6 +512,38 @@ func corner(p1, p2 shape.Vec2) (shape.Vec2, bool) {
 	// Solve n1·x = d1, n2·x = d2.
 	x := shape.Vec2{X: (float64(d1*n2.Y) - float64(d2*n1.Y)) / den, Y: (float64(d2*n1.X) - float64(d1*n2.X)) / den}
 	return x, x.IsFinite()
+}
+
+// pushIsShortest reports whether x, PushOut's push of shape s placed by
+// xf out of the body in slot k, is the shortest move out of that body, to
+// rounding. For a convex shape and a convex body it is: the push is the
+// MTV plus a few ulps. Out of a compound or a chain it may not be: PushOut
+// grows its push along the deepest part's normal until no part touches,
+// through a wall that meets that part at a corner if need be (out of a
+// room). Any way out must clear each part s overlaps by that part's own
+// depth, so a push no longer than the deepest of those (plus rounding) is
+// still the shortest: the common case of a character grazing one segment
+// of a level's chain. A compound shape s is left to the full search.
+func (w *World) pushIsShortest(s shape.Shape, xf shape.Transform, k int32, x shape.Vec2) bool {
+	if !s.Kind().Convex() {
+		return false
+	}
+	body, bxf := w.b.shapes[k], w.b.xf[k]
+	if body.Kind().Convex() {
+		return true
+	}
+	depth := 0.0
+	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(xf)), func(j int) bool {
+		ps, pxf := body.Part(j, bxf)
+		if m, ok := narrowphase.Collide(s, xf, ps, pxf); ok {
+			depth = max(depth, m.Depth)
+		}
+		return true
+	})
+	// PushOut's margin is 4 to 8 ulps of this scale (a few more where it
+	// doubled); 64 ulps allow for the rounding of the parts' depths too.
+	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + math.Abs(bxf.Pos.X) + math.Abs(bxf.Pos.Y) + s.BoundingRadius() + depth
+	return depth > 0 && x.Len() <= depth+float64(64*0x1p-52*scale)
 }
 
 // cornerInto returns the corner (see corner) of push p, a half-plane the

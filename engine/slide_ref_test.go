@@ -101,16 +101,16 @@ func (w *World) refDepenetrate(s shape.Shape, t shape.Transform, f Filter) (shap
 		}
 		// Any escape leaves every overlapped body, so it is at least as long
 		// as the longest single push-out: if that push-out clears them all,
-		// nothing shorter can, and the search is over. (Only for a convex
-		// shape and body: out of a compound or chain the push-out is not
-		// the shortest way out; see TestDepenetrateInsideChainRoomBug.)
+		// nothing shorter can, and the search is over. (Only where the
+		// push-out is the shortest way out of its body, which
+		// pushIsShortest decides; see TestDepenetrateInsideChainRoomBug.)
 		longest := 0
 		for i := 1; i < ov.n; i++ {
 			if ov.push[i].LenSq() > ov.push[longest].LenSq() {
 				longest = i
 			}
 		}
-		if x := ov.push[longest]; s.Kind().Convex() && w.b.shapes[ov.slot[longest]].Kind().Convex() &&
+		if x := ov.push[longest]; w.pushIsShortest(s, xf, ov.slot[longest], x) &&
 			!w.refOverlapsAny(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q) {
 			return total.Add(x), nil
 		}
@@ -411,7 +411,7 @@ func TestDepenetrateMatchesReference(t *testing.T) {
 						longest = i
 					}
 				}
-				if ov.n > 0 && (!ch.Kind().Convex() || !w.b.shapes[ov.slot[longest]].Kind().Convex() || w.refOverlapsAny(ch, shape.Transform{Pos: xf.Pos.Add(ov.push[longest]), Rot: xf.Rot}, newQuery(f))) {
+				if ov.n > 0 && (!w.pushIsShortest(ch, xf, ov.slot[longest], ov.push[longest]) || w.refOverlapsAny(ch, shape.Transform{Pos: xf.Pos.Add(ov.push[longest]), Rot: xf.Rot}, newQuery(f))) {
 					searched++ // the direction search runs
 				}
 			}
