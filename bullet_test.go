@@ -139,7 +139,7 @@ func TestRotatingBulletNeverTunnels(t *testing.T) {
 	id := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: stick, Position: pos, Bullet: true}))
 	w.Step()
 	missed, steps := 0, 400
-	if testing.Short() {
+	if oracleShort() {
 		steps = 80
 	}
 	for step := range steps {

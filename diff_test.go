@@ -1286,7 +1286,7 @@ func TestWorldDifferentialEveryMutation(t *testing.T) {
 		seeds = []uint64{base, base + 1, base + 2, base + 3}
 	}
 	for _, sc := range wdScenes {
-		if testing.Short() {
+		if oracleShort() {
 			sc.ops /= 5
 		}
 		t.Run(sc.name, func(t *testing.T) {

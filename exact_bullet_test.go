@@ -307,7 +307,7 @@ func TestExactBulletSweeps(t *testing.T) {
 		}
 	})
 	scenes, samples := 200, 96
-	if testing.Short() {
+	if oracleShort() {
 		scenes, samples = 40, 64
 	}
 	var pairs, swept, discrete int

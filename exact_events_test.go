@@ -67,7 +67,7 @@ func TestExactEvents(t *testing.T) {
 		}
 	})
 	runs, frames := 200, 80
-	if testing.Short() {
+	if oracleShort() {
 		runs, frames = 40, 60
 	}
 	var steps, contacts, began, ended, restores int

@@ -39,7 +39,7 @@ func TestDepenetrateWedgesOracle(t *testing.T) {
 		}
 	})
 	cases := 120
-	if testing.Short() {
+	if oracleShort() {
 		cases = 25
 	}
 	pushed, long := 0, 0

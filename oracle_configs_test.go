@@ -1331,7 +1331,7 @@ func TestOracleConfigs(t *testing.T) {
 		seed = rand.Uint64()
 	}
 	for i, sc := range ocScenes {
-		if testing.Short() {
+		if oracleShort() {
 			sc.ops /= 6
 			if sc.crowd {
 				// Still above the 512 moving proxies from which a tree is tiled.
