@@ -332,3 +332,113 @@ func TestExactOracleContactPointEnvelopes(t *testing.T) {
 		}
 	}
 }
+
+// h10RoundShape returns a shape that turning about its origin changes
+// little or not at all: a circle about its centre, a short fat capsule, a
+// regular polygon of many sides, a square, or any random shape of kind k.
+func h10RoundShape(rng *rand.Rand, k shape.Kind) shape.Shape {
+	s := 0.5 + rng.Float64()
+	switch k {
+	case shape.KindCircle:
+		c, _ := shape.NewCircle(s)
+		if rng.IntN(3) == 0 {
+			c, _ = shape.NewOffsetCircle(shape.V(0.01*s, -0.02*s), s)
+		}
+		return c
+	case shape.KindCapsule:
+		l := s * []float64{1e-3, 0.1, 1}[rng.IntN(3)]
+		c, _ := shape.NewCapsule(shape.V(-l, 0), shape.V(l, 0), s)
+		return c
+	case shape.KindPolygon:
+		n := []int{5, 6, 8}[rng.IntN(3)]
+		if n > shape.MaxPolygonVertices {
+			n = shape.MaxPolygonVertices
+		}
+		pts := make([]shape.Vec2, n)
+		for i := range pts {
+			a := 2 * math.Pi * float64(i) / float64(n)
+			pts[i] = shape.V(s*math.Cos(a), s*math.Sin(a))
+		}
+		p, err := shape.NewPolygon(pts)
+		if err == nil {
+			return p
+		}
+	case shape.KindOBB, shape.KindAABB:
+		return h10Shape(rng, k, s)
+	}
+	return h10Shape(rng, k, s)
+}
+
+// TestExactOracleTOISpinningGrazes compares TimeOfImpact with the sampling
+// oracle of exact_toi_test.go on the motions conservative advancement
+// finds hardest: a shape spinning by up to 3 rad about its origin
+// (wheels, fat capsules, many-sided polygons) while the other slides past
+// it (or hovers) with a small gap (1e-6 to 1e-2 of the size) that closes
+// slowly or not at all, around the origin and far from it, both orders.
+func TestExactOracleTOISpinningGrazes(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 1011))
+	n := exCases(6)
+	samples := 200
+	if testing.Short() {
+		samples = 100
+	}
+	total, hits := 0, 0
+	for _, ka := range exConvexKinds {
+		for _, kb := range exConvexKinds {
+			if ka == shape.KindSegment && kb == shape.KindSegment {
+				continue
+			}
+			t.Run(ka.String()+"-"+kb.String(), func(t *testing.T) {
+				for c := range n {
+					a := h10RoundShape(rng, ka)
+					b := h10Shape(rng, kb, 0.5+2*rng.Float64())
+					base := []float64{0, 0, 1e3, 1e6}[rng.IntN(4)]
+					bv := shape.V(base, -base)
+					a0 := rng.Float64() * 2 * math.Pi
+					sa := narrowphase.Sweep{P0: bv, P1: bv, A0: a0, A1: a0 + (2*rng.Float64()-1)*3}
+					// b starts touching a (as placed at 0) along u, backed
+					// off by the gap, and slides across u, closing by up to
+					// twice the gap.
+					ang := rng.Float64() * 2 * math.Pi
+					u := shape.V(math.Cos(ang), math.Sin(ang))
+					ta := sa.At(0)
+					tb := shape.Transform{Rot: shape.NewRot(rng.Float64() * 2 * math.Pi)}
+					lo, hi := 0.0, 2*(a.BoundingRadius()+b.BoundingRadius())
+					for range 80 {
+						mid := (lo + hi) / 2
+						tb.Pos = ta.Pos.Add(u.Scale(mid))
+						if narrowphase.Overlap(a, ta, b, tb) {
+							lo = mid
+						} else {
+							hi = mid
+						}
+					}
+					size := a.BoundingRadius() + b.BoundingRadius()
+					gap := size * math.Pow(10, -6+4*rng.Float64())
+					p0 := ta.Pos.Add(u.Scale(hi + gap))
+					slide := u.Perp().Scale((2*rng.Float64() - 1) * []float64{0, 0.05, 2}[rng.IntN(3)] * size)
+					p0 = p0.Sub(slide.Scale(0.5))
+					p1 := p0.Add(slide).Sub(u.Scale(2 * gap * rng.Float64()))
+					b0 := tb.Rot.Angle()
+					sb := narrowphase.Sweep{P0: p0, P1: p1, A0: b0, A1: b0}
+					if rng.IntN(3) == 0 {
+						sb.A1 = b0 + (2*rng.Float64()-1)*0.1
+					}
+					for _, tc := range []*toiCase{newTOICase(a, sa, b, sb), newTOICase(b, sb, a, sa)} {
+						if tc.check(t, samples) {
+							hits++
+						}
+						total++
+					}
+					if t.Failed() {
+						t.Logf("case %d", c)
+						return
+					}
+				}
+			})
+		}
+	}
+	t.Logf("%d sweeps, %d hits", total, hits)
+}
