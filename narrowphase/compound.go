@@ -359,15 +359,68 @@ func (sp *segPair) smooth(i int, m *Manifold) {
 			}
 		}
 	}
-	// x's deepest point along −bu, halfway up to the segment's surface.
-	lo, lw := 0, cx.v[0].Dot(bu)
-	for k := 1; k < cx.n; k++ {
-		if w := cx.v[k].Dot(bu); w < lw {
-			lo, lw = k, w
+	*m = toWorld(supportContact(p0, p1, cx, bu, best), t)
+}
+
+// supportContact returns the manifold of the segment p0–p1 and core x
+// along the unit u, from the segment toward x, whose overlap along u is
+// depth: where the supports meet, the segment's along u and x's along −u,
+// taken as ranges along the tangent. The points lie at the ends of the
+// ranges' overlap (one point where it is a point, or at x's end nearest
+// the segment's where the ranges are apart), midway between the surfaces
+// (between x and the segment's support line), each with
+// the full depth: both supports are perpendicular to u. Taking x's deepest
+// vertex alone put the point beside the segment where the segment's end
+// was the deeper feature (TestChainCornerContactPointBug).
+func supportContact(p0, p1 shape.Vec2, x *core, u shape.Vec2, depth float64) Manifold {
+	tg := u.Perp()
+	h0, h1 := u.Dot(p0), u.Dot(p1)
+	hs := max(h0, h1)
+	lw := u.Dot(x.v[0])
+	size := max(p0.Len(), p1.Len())
+	for _, v := range x.v[1:x.n] {
+		lw = min(lw, u.Dot(v))
+	}
+	for _, v := range x.v[:x.n] {
+		size = max(size, v.Len())
+	}
+	// Support membership within the rounding of the dot products.
+	tol := float64(ghostTol * size)
+	sLo, sHi := math.Inf(1), math.Inf(-1)
+	for _, q := range [2]struct {
+		p shape.Vec2
+		h float64
+	}{{p0, h0}, {p1, h1}} {
+		if q.h >= hs-tol {
+			s := tg.Dot(q.p)
+			sLo, sHi = min(sLo, s), max(sHi, s)
 		}
 	}
-	pt := cx.v[lo].Sub(bu.Scale(cx.r)).Add(bu.Scale(0.5 * best))
-	*m = toWorld(single(bu, pt, best), t)
+	xLo, xHi := math.Inf(1), math.Inf(-1)
+	for _, v := range x.v[:x.n] {
+		if u.Dot(v) <= lw+tol {
+			s := tg.Dot(v)
+			xLo, xHi = min(xLo, s), max(xHi, s)
+		}
+	}
+	lo, hi := max(sLo, xLo), min(sHi, xHi)
+	mid := (hs + (lw - x.r)) / 2
+	if lo > hi {
+		// Apart along the tangent (x beyond the segment's end, where the
+		// cone stands for the longer chain): x's support point nearest
+		// the segment's, under the segment's support line.
+		if xHi < sLo {
+			return single(u, tg.Scale(xHi).Add(u.Scale(mid)), depth)
+		}
+		return single(u, tg.Scale(xLo).Add(u.Scale(mid)), depth)
+	}
+	if hi-lo > tol {
+		return Manifold{Normal: u, Depth: depth, Count: 2, Points: [2]ContactPoint{
+			{Point: tg.Scale(lo).Add(u.Scale(mid)), Depth: depth},
+			{Point: tg.Scale(hi).Add(u.Scale(mid)), Depth: depth},
+		}}
+	}
+	return single(u, tg.Scale((lo+hi)/2).Add(u.Scale(mid)), depth)
 }
 
 // reverses reports whether the chain's segment nb, a neighbour of a

@@ -137,7 +137,11 @@ func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, 
 		wb = 0
 	}
 	ra, rb := partRadius(a, offA), partRadius(b, offB)
-	spin := float64(wa*ra) + float64(wb*rb)
+	// Turning moves the cores only: a circle or capsule's radius turns
+	// into itself, so a wheel about its centre adds nothing to the closing
+	// speed (counting its radius made grazes of spinning wheels run out of
+	// steps: TestTimeOfImpactSpinningWheelBug).
+	spin := float64(wa*coreRadius(a, offA)) + float64(wb*coreRadius(b, offB))
 	size := ra + rb
 	target := float64(toiTarget * size)
 	vrel := va.Sub(vb)
@@ -263,4 +267,24 @@ func partRadius(s shape.Shape, off shape.Transform) float64 {
 		return s.BoundingRadius()
 	}
 	return math.Hypot(off.Pos.X, off.Pos.Y) + s.BoundingRadius()
+}
+
+// coreRadius bounds the distance from its body's origin of every point of
+// the core of the part s placed by off: s without a circle's or capsule's
+// radius, which turning about the origin carries into itself.
+func coreRadius(s shape.Shape, off shape.Transform) float64 {
+	var r float64
+	switch s.Kind() {
+	case shape.KindCircle:
+		r = s.Center().Len()
+	case shape.KindCapsule, shape.KindSegment:
+		p0, p1 := s.Segment()
+		r = max(p0.Len(), p1.Len())
+	default:
+		r = s.BoundingRadius()
+	}
+	if off == (shape.Transform{}) {
+		return r
+	}
+	return math.Hypot(off.Pos.X, off.Pos.Y) + r
 }
