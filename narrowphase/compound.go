@@ -511,8 +511,14 @@ func overlapComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
 	if s.Kind() == shape.KindCompound {
 		o, d := t.ApplyInv(origin), t.Rot.ApplyInv(dir)
-		if containsComposite(s, t, origin) {
-			return insideHit(origin, dir) // the very test ContainsPoint makes
+		// The very test ContainsPoint makes (containsComposite), part by
+		// part: the hit names the first part that holds the origin.
+		for i, part := range s.Parts() {
+			if ContainsPoint(part.Shape, part.Offset, o) {
+				h, _ := insideHit(origin, dir)
+				h.Part = i
+				return h, true
+			}
 		}
 		// Only parts whose boxes meet the ray's box (in the compound's
 		// frame, grown by a rounding margin) are tried.
