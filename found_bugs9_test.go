@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/narrowphase"
 )
 
 // TestRayStartInsideCompoundPartBug: a ray starting strictly inside a
@@ -51,5 +52,37 @@ func TestRayStartInsideCompoundPartBug(t *testing.T) {
 				t.Errorf("RayCastAll from %v: %d hits, want 1", c.origin, n)
 			}
 		})
+	}
+}
+
+// TestRayFromChainVertexNormalBug: a ray starting on a chain (here at a
+// joint, where rounding puts the origin on one segment and a hair off the
+// other) hit at distance 0 with the off segment's surface normal, though
+// ContainsPoint holds there and RayCast's contract for an origin on the
+// shape is Point = origin, Normal = -dir, as for every other kind
+// (TestHunt9RayAndCastOracle found it).
+func TestRayFromChainVertexNormalBug(t *testing.T) {
+	ch, err := collide.NewChain([]collide.Vec2{{X: 0.25, Y: -1}, {X: -1, Y: 0.5}, {X: -0.75, Y: -0.75}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xf := collide.NewTransform(collide.V(-0.25, 0.5), 0.123645547901309)
+	ps, pt := ch.Part(1, xf)
+	p0, _ := ps.Segment()
+	origin := pt.Apply(p0) // the joint, as segment 1 places it
+	dir := collide.V(0.5997851542971246, -0.8001610892094007)
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	id, _ := w.Add(collide.BodyDef{Shape: ch, Position: xf.Pos, Angle: 0.123645547901309, Kind: collide.Static})
+	in := false
+	_ = w.QueryPoint(origin, collide.Filter{}, func(collide.BodyID) bool { in = true; return false })
+	if !in {
+		t.Fatalf("QueryPoint(%v) finds no chain: the case no longer starts on it", origin)
+	}
+	h, ok, err := w.RayCast(origin, dir, 5, collide.Filter{})
+	if err != nil || !ok || h.Body != id || h.Distance != 0 || h.Point != origin || h.Normal != dir.Neg() {
+		t.Errorf("RayCast from the joint %v = %+v, %v, %v; want distance 0 at the origin with normal %v", origin, h, ok, err, dir.Neg())
+	}
+	if ps, pt := ch.Part(h.Part, xf); !narrowphase.ContainsPoint(ps, pt, origin) {
+		t.Errorf("RayCast from the joint names part %d, which does not hold the origin", h.Part)
 	}
 }
