@@ -572,6 +572,24 @@ func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxD
 		}
 		return true
 	})
+	if found && best.Distance == 0 {
+		// At a joint the origin can round onto one segment and a hair off
+		// its neighbour, which the ray then enters at 0: where any segment
+		// holds the origin (the very test ContainsPoint makes), the answer
+		// is the convention's, naming the first segment that holds it.
+		part := -1
+		forParts(s, t, shape.AABB{Min: origin, Max: origin}, func(i int, ps shape.Shape, pt shape.Transform) bool {
+			if (part < 0 || i < part) && ContainsPoint(ps, pt, origin) {
+				part = i
+			}
+			return true
+		})
+		if part >= 0 {
+			h, _ := insideHit(origin, dir)
+			h.Part = part
+			return h, true
+		}
+	}
 	return best, found
 }
 
