@@ -86,3 +86,27 @@ func TestRayFromChainVertexNormalBug(t *testing.T) {
 		t.Errorf("RayCast from the joint names part %d, which does not hold the origin", h.Part)
 	}
 }
+
+// TestRayAlongSegmentFromOnItBug: a ray starting on a segment's line,
+// between its ends, and running along it (to the last bit in the
+// segment's frame, though its origin rounds a hair off the segment, so
+// that ContainsPoint says no) was taken to enter the segment at its far
+// end: a shot fired along a sloped chain floor from a point on it hit the
+// floor 0.28 ahead instead of where it started (TestHunt9RayAndCastOracle,
+// seed 12474703773091830639, found it).
+func TestRayAlongSegmentFromOnItBug(t *testing.T) {
+	seg, _ := collide.NewSegment(collide.V(-1.5018365512563467, -0.8573566350731039), collide.V(-0.4188690241215012, -0.8573566350731039))
+	chain, _ := collide.NewChain([]collide.Vec2{{X: -2, Y: 0}, {X: -1.5018365512563467, Y: -0.8573566350731039}, {X: -0.4188690241215012, Y: -0.8573566350731039}, {X: 1, Y: 0}}, false)
+	pos, angle := collide.V(-3.2421039422462608, -4.022750400074908), -1.1929880826202304
+	origin := collide.V(-4.296153277953222, -3.6910574964415206)
+	dir := collide.V(0.4084140878110025, -1.0290786722009986)
+	for _, s := range []collide.Shape{seg, chain} {
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		id, _ := w.Add(collide.BodyDef{Shape: s, Position: pos, Angle: angle, Kind: collide.Static})
+		h, ok, err := w.RayCast(origin, dir, 1.75, collide.Filter{})
+		if err != nil || !ok || h.Body != id || h.Distance != 0 {
+			t.Errorf("%v: RayCast from %v (%.3g from the segment, between its ends) along it = %+v, %v, %v; want a hit at distance 0",
+				s, origin, narrowphase.Distance(s, collide.NewTransform(pos, angle), origin), h, ok, err)
+		}
+	}
+}
