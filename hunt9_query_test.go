@@ -561,7 +561,7 @@ func (h *h9Run) checkRay() {
 		// along it leaves the part by the step.
 		step := 1e-3 * ps.BoundingRadius()
 		if d := narrowphase.Distance(ps, pt, x.Point.Add(x.Normal.Scale(step))); math.Abs(d-step) > 1e-6*step+8*tol {
-			h.fail("%s: body %v part %d (%v) normal %v at %v: a step of %v along it is %v from the part", what, b.id, x.Part, ps, x.Normal, x.Point, step, d)
+			h.fail("%s: body %v (%v at %#v angle %v) part %d (%v placed %#v) normal %v at %v (%+v): a step of %v along it is %v from the part", what, b.id, b.s, b.pos, b.angle, x.Part, ps, pt, x.Normal, x.Point, x, step, d)
 		}
 	}
 	for id := range got {
@@ -715,6 +715,51 @@ func (h *h9Run) checkCast() {
 	}
 }
 
+// checkNearest compares Nearest and NearestWithin, with k up to past the
+// body count and points inside bodies, with the distance to every live
+// body passing the filter (narrowphase.Distance, no pruning), ordered by
+// distance then id.
+func (h *h9Run) checkNearest() {
+	p := h.pos()
+	if len(h.live) > 0 && h.r.IntN(3) == 0 {
+		b := h.live[h.r.IntN(len(h.live))]
+		fs := h9Features(b)
+		p = fs[h.r.IntN(len(fs))]
+	}
+	k := 1 + h.r.IntN(len(h.live)+3)
+	f := h.queryFilter()
+	maxDist := math.Inf(1)
+	if h.r.IntN(2) == 0 {
+		maxDist = h.grid(0, 12)
+	}
+	type nd struct {
+		id collide.BodyID
+		d  float64
+	}
+	var want []nd
+	for _, b := range h.live {
+		if h9Passes(f, b) {
+			if d := narrowphase.Distance(b.s, b.xf(), p); d <= maxDist {
+				want = append(want, nd{b.id, d})
+			}
+		}
+	}
+	slices.SortFunc(want, func(x, y nd) int {
+		if c := cmp.Compare(x.d, y.d); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.id, y.id)
+	})
+	want = want[:min(k, len(want))]
+	var got []nd
+	if err := h.w.NearestWithin(p, k, maxDist, f, func(id collide.BodyID, d float64) bool { got = append(got, nd{id, d}); return true }); err != nil {
+		h.fail("NearestWithin: %v", err)
+	}
+	if !slices.Equal(got, want) {
+		h.fail("NearestWithin(%v, k=%d, %v, %+v) = %v, want %v", p, k, maxDist, f, got, want)
+	}
+}
+
 func TestHunt9RayAndCastOracle(t *testing.T) {
 	seed := *h9Seed
 	if seed == 0 {
@@ -724,7 +769,7 @@ func TestHunt9RayAndCastOracle(t *testing.T) {
 	if testing.Short() {
 		runs, ops = 6, 30
 	}
-	origins := []collide.Vec2{{}, {X: 1e3, Y: -1e3}, {X: 1e6, Y: 1e6}}
+	origins := []collide.Vec2{{}, {X: 1e3, Y: -1e3}, {X: 1e6, Y: 1e6}, {X: -1e9, Y: 1e9}}
 	for run := range runs {
 		rs := seed + uint64(run)
 		h := &h9Run{t: t, r: rand.New(rand.NewPCG(rs, rs^0x9e3779b97f4a7c15)), seed: seed, w: collide.NewWorld(collide.Config{Workers: 1})}
@@ -738,6 +783,7 @@ func TestHunt9RayAndCastOracle(t *testing.T) {
 				h.checkRay()
 			}
 			h.checkCast()
+			h.checkNearest()
 			if h.fails > 8 {
 				t.Fatalf("seed %d: too many failures", seed)
 			}
