@@ -265,7 +265,7 @@ func (h *h9Run) mutate() {
 
 // tol is the absolute tolerance on positions near the run's origin.
 func (h *h9Run) tol() float64 {
-	return 1e-7 + 1e-12*(math.Abs(h.origin.X)+math.Abs(h.origin.Y))
+	return 1e-7 + 1e-14*(math.Abs(h.origin.X)+math.Abs(h.origin.Y))
 }
 
 // trace returns the distance along the ray from origin (unit dir) at which
@@ -769,7 +769,7 @@ func TestHunt9RayAndCastOracle(t *testing.T) {
 	if testing.Short() {
 		runs, ops = 6, 30
 	}
-	origins := []collide.Vec2{{}, {X: 1e3, Y: -1e3}, {X: 1e6, Y: 1e6}, {X: -1e9, Y: 1e9}}
+	origins := []collide.Vec2{{}, {X: 1e3, Y: -1e3}, {X: 1e6, Y: 1e6}, {X: -1e9, Y: 1e9}, {X: 1e12, Y: -1e12}}
 	for run := range runs {
 		rs := seed + uint64(run)
 		h := &h9Run{t: t, r: rand.New(rand.NewPCG(rs, rs^0x9e3779b97f4a7c15)), seed: seed, w: collide.NewWorld(collide.Config{Workers: 1})}
