@@ -18,7 +18,7 @@ import (
 // RayHit is where a ray enters a body.
 type RayHit struct {
 	Body     BodyID     // the body hit
-	Part     int        // the part of a compound body hit; 0 for a simple shape
+	Part     int        // the part of a compound or chain body hit (for a ray starting inside, the first holding its origin); 0 for a simple shape
 	Point    shape.Vec2 // world point where the ray enters the shape
 	Normal   shape.Vec2 // outward unit surface normal there
 	Distance float64    // distance from the ray origin

@@ -38,7 +38,8 @@ func containsCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) bool {
 // placed by t, in its local frame: the nearest entry of the two side faces
 // (the core offset by ±r, within its span) and the two end discs. A segment
 // is entered from whichever side the ray comes; a ray along a segment's
-// line enters it at its nearer end, with the normal −dir.
+// line enters it at its nearer end (at once from between its ends), with
+// the normal −dir.
 func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
 	p0, p1 := s.Segment()
 	r := s.Radius()
@@ -65,7 +66,13 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 			best, bn = x, side
 		}
 	} else if den == 0 && r == 0 && side.Dot(o.Sub(p0)) == 0 {
-		// Along the segment's own line: it is entered at the nearer end.
+		// Along the segment's own line: it is entered at the nearer end,
+		// or at once from between the ends (where o lies on the line to
+		// the last bit in this frame, though containsCapsule, which
+		// measures the distance, can put it a rounding hair off).
+		if u := o.Sub(p0).Dot(e); u >= 0 && u <= ee {
+			best, bn = 0, d.Neg()
+		}
 		for _, p := range [2]shape.Vec2{p0, p1} {
 			if x := p.Sub(o).Dot(d); x >= 0 && x < best {
 				best, bn = x, d.Neg()

@@ -564,8 +564,14 @@ func overlapComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
 	if s.Kind() == shape.KindCompound {
 		o, d := t.ApplyInv(origin), t.Rot.ApplyInv(dir)
-		if containsComposite(s, t, origin) {
-			return insideHit(origin, dir) // the very test ContainsPoint makes
+		// The very test ContainsPoint makes (containsComposite), part by
+		// part: the hit names the first part that holds the origin.
+		for i, part := range s.Parts() {
+			if ContainsPoint(part.Shape, part.Offset, o) {
+				h, _ := insideHit(origin, dir)
+				h.Part = i
+				return h, true
+			}
 		}
 		// Only parts whose boxes meet the ray's box (in the compound's
 		// frame, grown by a rounding margin) are tried.
@@ -619,6 +625,24 @@ func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxD
 		}
 		return true
 	})
+	if found && best.Distance == 0 {
+		// At a joint the origin can round onto one segment and a hair off
+		// its neighbour, which the ray then enters at 0: where any segment
+		// holds the origin (the very test ContainsPoint makes), the answer
+		// is the convention's, naming the first segment that holds it.
+		part := -1
+		forParts(s, t, shape.AABB{Min: origin, Max: origin}, func(i int, ps shape.Shape, pt shape.Transform) bool {
+			if (part < 0 || i < part) && ContainsPoint(ps, pt, origin) {
+				part = i
+			}
+			return true
+		})
+		if part >= 0 {
+			h, _ := insideHit(origin, dir)
+			h.Part = part
+			return h, true
+		}
+	}
 	return best, found
 }
 

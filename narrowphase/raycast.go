@@ -25,7 +25,8 @@ type RayHit struct {
 // negative or NaN maxDist give no hit; maxDist may be +Inf. Shapes are
 // closed: a ray that only grazes the boundary hits it, and a ray whose origin
 // is inside the shape or on its boundary hits at Distance 0, Point = origin,
-// with Normal = -dir (there is no surface to report). A zero (invalid) Shape
+// with Normal = -dir (there is no surface to report); Part then names the
+// first part of a compound that holds the origin. A zero (invalid) Shape
 // is never hit. Like the other shape kinds an AABB is placed by
 // [shape.Shape.EffectiveTransform]: it ignores t's rotation.
 //
