@@ -81,7 +81,7 @@ func TestBulletsCrossingMidStepBug(t *testing.T) {
 func TestBulletCirclesAgainstClosedForm(t *testing.T) {
 	seed := *bulletPairSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Logf("seed %d (-bulletpairseed to repeat)", seed)
 	r := rand.New(rand.NewPCG(seed, 77))

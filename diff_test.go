@@ -1282,7 +1282,7 @@ var wdScenes = []wdScene{
 func TestWorldDifferentialEveryMutation(t *testing.T) {
 	seeds := []uint64{*wdSeedFlag}
 	if *wdSeedFlag == 0 {
-		base := rand.Uint64()
+		base := randomSeed()
 		seeds = []uint64{base, base + 1, base + 2, base + 3}
 	}
 	for _, sc := range wdScenes {
@@ -1320,7 +1320,7 @@ func TestWorldDifferentialEveryMutation(t *testing.T) {
 func TestWorldDifferentialUglyCases(t *testing.T) {
 	seed := *wdSeedFlag
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	rounds := 400
 	if testing.Short() {

@@ -554,7 +554,7 @@ func (d *diffWorld) step(prev map[partKey]bool) map[partKey]bool {
 func TestWorldDifferential(t *testing.T) {
 	seed := *diffSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

@@ -298,7 +298,7 @@ func (p ebPair) overlapsAfter(t float64) bool {
 func TestExactBulletSweeps(t *testing.T) {
 	seed := *bulletSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Logf("seed %d", seed)
 	t.Cleanup(func() {

@@ -58,7 +58,7 @@ type evState struct {
 func TestExactEvents(t *testing.T) {
 	seed := *eventsSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Logf("seed %d", seed)
 	t.Cleanup(func() {

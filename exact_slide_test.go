@@ -67,7 +67,7 @@ func esDeepest(ch collide.Shape, xf collide.Transform, bodies []*esBody, f colli
 func TestExactMoveAndSlide(t *testing.T) {
 	seed := *slideSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Logf("seed %d", seed)
 	t.Cleanup(func() {

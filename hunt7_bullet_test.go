@@ -52,7 +52,7 @@ type h7Replica struct {
 func TestBulletMutationsOracle(t *testing.T) {
 	seed := *h7Seed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

@@ -27,7 +27,7 @@ var touchSeed = flag.Uint64("touchseed", 0, "seed for TestCastFromTouchKeepsSide
 func TestCastFromTouchKeepsSide(t *testing.T) {
 	seed := *touchSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

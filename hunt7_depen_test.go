@@ -31,7 +31,7 @@ var wedgeSeed = flag.Uint64("wedgeseed", 0, "seed for TestDepenetrateWedgesOracl
 func TestDepenetrateWedgesOracle(t *testing.T) {
 	seed := *wedgeSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

@@ -88,7 +88,7 @@ func h7Deepest(ch collide.Shape, xf collide.Transform, bodies []*esBody, limit f
 func TestMoveAndSlideStaysInRoom(t *testing.T) {
 	seed := *roomSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -297,7 +297,7 @@ var flatSeed = flag.Uint64("flatseed", 0, "seed for TestMoveAndSlideCompoundFlat
 func TestMoveAndSlideCompoundFlatWall(t *testing.T) {
 	seed := *flatSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

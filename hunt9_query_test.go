@@ -763,7 +763,7 @@ func (h *h9Run) checkNearest() {
 func TestHunt9RayAndCastOracle(t *testing.T) {
 	seed := *h9Seed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	runs, ops := 24, 60
 	if testing.Short() {

@@ -1328,7 +1328,7 @@ var ocScenes = []ocScene{
 func TestOracleConfigs(t *testing.T) {
 	seed := *ocSeedFlag
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	for i, sc := range ocScenes {
 		if oracleShort() {

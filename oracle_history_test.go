@@ -29,7 +29,7 @@ var histSeedFlag = flag.Uint64("histseed", 0, "seed for TestQueriesIndependentOf
 func TestQueriesIndependentOfHistory(t *testing.T) {
 	seed := *histSeedFlag
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	rounds := 150
 	if testing.Short() {

@@ -375,7 +375,7 @@ func woPasses(q collide.Filter, id collide.BodyID, b *woBodyRec) bool {
 func TestWorldOracle(t *testing.T) {
 	seed := *woSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

@@ -20,7 +20,7 @@ func testSeed(t *testing.T) uint64 {
 	t.Helper()
 	seed := *seedFlag
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

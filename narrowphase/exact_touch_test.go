@@ -59,7 +59,7 @@ func ttLocal(s shape.Shape) []shape.Vec2 {
 func TestExactTouchingIsNoContact(t *testing.T) {
 	seed := *touchSeed
 	if seed == 0 {
-		seed = rand.Uint64()
+		seed = randomSeed()
 	}
 	t.Logf("seed %d", seed)
 	t.Cleanup(func() {

@@ -52,7 +52,7 @@ func npSeed(t *testing.T) uint64 {
 			return uint64(v)
 		}
 	}
-	return rand.Uint64()
+	return randomSeed()
 }
 
 // npLogSeed prints how to replay t with the same seed if it fails.

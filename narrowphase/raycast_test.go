@@ -29,7 +29,7 @@ func rqRand(t *testing.T) *rand.Rand {
 		}
 	}
 	if seed == 0 {
-		seed = rand.Uint64() | 1
+		seed = randomSeed() | 1
 	}
 	t.Cleanup(func() {
 		if t.Failed() {

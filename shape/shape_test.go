@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/collide-go/collide/shape"
 )
@@ -21,7 +20,7 @@ func newRand(t *testing.T) *rand.Rand {
 	t.Helper()
 	seed := *seedFlag
 	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
+		seed = randomSeed()
 	}
 	t.Logf("seed %d (set with -shape.seed)", seed)
 	t.Cleanup(func() {
