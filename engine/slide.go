@@ -540,10 +540,10 @@ func (w *World) pushIsShortest(s shape.Shape, xf shape.Transform, k int32, x sha
 		}
 		return true
 	})
-	// PushOut's margin is 4 to 8 ulps of this scale (a few more where it
-	// doubled); 64 ulps allow for the rounding of the parts' depths too.
-	scale := math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + math.Abs(bxf.Pos.X) + math.Abs(bxf.Pos.Y) + s.BoundingRadius() + depth
-	return depth > 0 && x.Len() <= depth+float64(64*0x1p-52*scale)
+	// PushOut's margin is 4 machine epsilons of this scale (its own),
+	// doubled where that did not clear: 16 allow two doublings.
+	scale := max(math.Abs(xf.Pos.X), math.Abs(xf.Pos.Y), math.Abs(bxf.Pos.X), math.Abs(bxf.Pos.Y)) + max(s.BoundingRadius(), body.BoundingRadius()) + depth
+	return depth > 0 && x.Len() <= depth+float64(16*0x1p-52*scale)
 }
 
 // cornerInto returns the corner (see corner) of push p, a half-plane the
