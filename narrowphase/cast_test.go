@@ -64,7 +64,7 @@ func TestCastAgainstSampling(t *testing.T) {
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 0xca57))
 	rounds, samples := 40, 300
-	if testing.Short() {
+	if oracleShort() {
 		rounds = 8
 	}
 	hits, misses, starts := 0, 0, 0

@@ -182,8 +182,8 @@ func exCheckCollide(t *testing.T, a shape.Shape, ta shape.Transform, b shape.Sha
 // tests, for longer hunts: go test ./narrowphase -run ExactOracle -exactscale 50.
 var exScaleFlag = flag.Int("exactscale", 1, "multiplier for the number of random cases of the exact oracle tests")
 
-// exCases returns n scaled for -short and by -exactscale, and cut to a
-// quarter under the race detector, which makes these single-goroutine
+// exCases returns n scaled for -short and by -exactscale, and cut to an
+// eighth under the race detector, which makes these single-goroutine
 // oracles several times slower (.ci/run runs them at full size without
 // it).
 func exCases(n int) int {
@@ -191,7 +191,7 @@ func exCases(n int) int {
 	case testing.Short():
 		n = max(1, n/20)
 	case raceEnabled:
-		n = max(1, n/4)
+		n = max(1, n/8)
 	}
 	return n * max(1, *exScaleFlag)
 }

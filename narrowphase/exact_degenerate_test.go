@@ -91,7 +91,7 @@ func TestExactOracleDegeneratePolygons(t *testing.T) {
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 9))
 	n := 300
-	if testing.Short() {
+	if oracleShort() {
 		n = 12
 	}
 	contacts, hits := 0, 0

@@ -149,7 +149,7 @@ func TestExactOracleCastEnter(t *testing.T) {
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 12))
 	n := 400
-	if testing.Short() {
+	if oracleShort() {
 		n = 20
 	}
 	hits := 0
