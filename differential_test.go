@@ -552,15 +552,7 @@ func (d *diffWorld) step(prev map[partKey]bool) map[partKey]bool {
 // scan of the test's own model, at unit, far (1e7) and very far (1e12)
 // coordinates.
 func TestWorldDifferential(t *testing.T) {
-	seed := *diffSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestWorldDifferential -diffseed %d .", seed)
-		}
-	})
+	seed := oracleSeed(t, *diffSeed, "diffseed")
 	ops := 1500
 	if testing.Short() {
 		ops = 300

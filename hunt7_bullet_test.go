@@ -50,15 +50,7 @@ type h7Replica struct {
 //     (taken between mutations, with bullets in motion) give the same
 //     contacts, events and StateHash for the rest of the run.
 func TestBulletMutationsOracle(t *testing.T) {
-	seed := *h7Seed
-	if seed == 0 {
-		seed = randomSeed()
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestBulletMutationsOracle -h7seed %d .", seed)
-		}
-	})
+	seed := oracleSeed(t, *h7Seed, "h7seed")
 	scenes := 150
 	if testing.Short() {
 		scenes = 25

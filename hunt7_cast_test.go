@@ -25,15 +25,7 @@ var touchSeed = flag.Uint64("touchseed", 0, "seed for TestCastFromTouchKeepsSide
 // once, by Cast and CastSliding alike, and a motion away from b must not
 // be stopped at the start by CastSliding.
 func TestCastFromTouchKeepsSide(t *testing.T) {
-	seed := *touchSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestCastFromTouchKeepsSide -touchseed %d .", seed)
-		}
-	})
+	seed := oracleSeed(t, *touchSeed, "touchseed")
 	pairs := 20000
 	if testing.Short() {
 		pairs = 3000

@@ -29,15 +29,7 @@ var wedgeSeed = flag.Uint64("wedgeseed", 0, "seed for TestDepenetrateWedgesOracl
 // (Depenetrate's rounds are greedy: pushes beyond 1.5 times the shortest
 // are counted, not failed; see the test.)
 func TestDepenetrateWedgesOracle(t *testing.T) {
-	seed := *wedgeSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestDepenetrateWedgesOracle -wedgeseed %d .", seed)
-		}
-	})
+	seed := oracleSeed(t, *wedgeSeed, "wedgeseed")
 	cases := 120
 	if oracleShort() {
 		cases = 25

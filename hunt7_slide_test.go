@@ -86,15 +86,7 @@ func h7Deepest(ch collide.Shape, xf collide.Transform, bodies []*esBody, limit f
 // move reported not blocked must have gone the whole delta, and the first
 // hit's normal is against the motion.
 func TestMoveAndSlideStaysInRoom(t *testing.T) {
-	seed := *roomSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestMoveAndSlideStaysInRoom -roomseed %d .", seed)
-		}
-	})
+	seed := oracleSeed(t, *roomSeed, "roomseed")
 	rooms, frames := 60, 60
 	if testing.Short() {
 		rooms, frames = 12, 40
@@ -295,15 +287,7 @@ var flatSeed = flag.Uint64("flatseed", 0, "seed for TestMoveAndSlideCompoundFlat
 // (bisection on the exact overlap predicate of every part pair), then
 // along the wall by the tangential part of the rest of the motion.
 func TestMoveAndSlideCompoundFlatWall(t *testing.T) {
-	seed := *flatSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestMoveAndSlideCompoundFlatWall -flatseed %d .", seed)
-		}
-	})
+	seed := oracleSeed(t, *flatSeed, "flatseed")
 	n := 150
 	if testing.Short() {
 		n = 30

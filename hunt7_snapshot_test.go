@@ -36,15 +36,7 @@ func h7Events(w *collide.World) (cs, bg, en []collide.Contact) {
 // Len, and, driven by the same moves and Steps afterwards, the same
 // contacts, events, query answers and hashes.
 func TestFailedUnmarshalChangesNothing(t *testing.T) {
-	seed := *unmarshalSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestFailedUnmarshalChangesNothing -unmarshalseed %d .", seed)
-		}
-	})
+	seed := oracleSeed(t, *unmarshalSeed, "unmarshalseed")
 	worlds, tries := 12, 300
 	if testing.Short() {
 		worlds, tries = 4, 120

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"testing"
 )
 
 // randomSeed returns a fresh random seed for a random oracle given none,
@@ -20,4 +21,20 @@ func randomSeed() uint64 {
 		return n
 	}
 	return 1
+}
+
+// oracleSeed returns a random oracle's seed: the value of its seed flag
+// (named flagName) if set, else randomSeed's; a failing run logs how to
+// replay it.
+func oracleSeed(t *testing.T, flagValue uint64, flagName string) uint64 {
+	seed := flagValue
+	if seed == 0 {
+		seed = randomSeed()
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("replay: go test -run %s -%s %d .", t.Name(), flagName, seed)
+		}
+	})
+	return seed
 }

@@ -373,15 +373,7 @@ func woPasses(q collide.Filter, id collide.BodyID, b *woBodyRec) bool {
 // TestWorldOracle runs random mutations and, after each, QueryPoint,
 // QueryAABB and Nearest/NearestWithin against exact scans.
 func TestWorldOracle(t *testing.T) {
-	seed := *woSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestWorldOracle -woseed %d .", seed)
-		}
-	})
+	seed := oracleSeed(t, *woSeed, "woseed")
 	ops := 60
 	if testing.Short() {
 		ops = 6
