@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"sync"
 
 	"github.com/collide-go/collide/narrowphase"
@@ -155,17 +153,7 @@ func (w *World) CastShapeAll(s shape.Shape, t shape.Transform, delta shape.Vec2,
 		}
 		return limit
 	})
-	slices.SortFunc(hits, func(x, y ShapeHit) int {
-		if c := cmp.Compare(x.Fraction, y.Fraction); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.Body, y.Body)
-	})
-	for _, h := range hits {
-		if !fn(h) {
-			break
-		}
-	}
+	yieldInOrder(hits, func(h ShapeHit) (float64, BodyID) { return h.Fraction, h.Body }, fn)
 	*bufp = hits[:0]
 	shapeHitPool.Put(bufp)
 	return nil

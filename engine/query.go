@@ -345,18 +345,27 @@ func (w *World) RayCastAll(origin, dir shape.Vec2, maxDist float64, f Filter, fn
 		}
 		return limit
 	})
-	slices.SortFunc(hits, func(x, y RayHit) int {
-		if c := cmp.Compare(x.Distance, y.Distance); c != 0 {
+	yieldInOrder(hits, func(h RayHit) (float64, BodyID) { return h.Distance, h.Body }, fn)
+	*bufp = hits[:0]
+	hitPool.Put(bufp)
+	return nil
+}
+
+// yieldInOrder passes hits to fn, until it returns false, in order of
+// their place along the query (key's distance or fraction), equal places
+// by lower body id; it sorts hits.
+func yieldInOrder[H any](hits []H, key func(H) (float64, BodyID), fn func(H) bool) {
+	slices.SortFunc(hits, func(x, y H) int {
+		dx, bx := key(x)
+		dy, by := key(y)
+		if c := cmp.Compare(dx, dy); c != 0 {
 			return c
 		}
-		return cmp.Compare(x.Body, y.Body)
+		return cmp.Compare(bx, by)
 	})
 	for _, h := range hits {
 		if !fn(h) {
 			break
 		}
 	}
-	*bufp = hits[:0]
-	hitPool.Put(bufp)
-	return nil
 }
