@@ -83,3 +83,44 @@ func TestTimeOfImpactEnterSlowNearMissBug(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeOfImpactCompoundFarStartOverlapBug: a compound of two boxes at
+// 1e12 overlapping a small polygon at the start (by 1.7e-5, exactly, with
+// the parts placed by offset and body transform without rounding; Overlap
+// agrees) got TimeOfImpact 1.4e-5, not 0: the composite TOI placed each
+// part at world coordinates, where x.Mul(offset) rounds its position to
+// the grid of 1e12 (an ulp is 1.2e-4), while Collide, Overlap and Cast
+// place a compound's parts near the pair (recentre)
+// (TestExactOracleTOIEnter, seed 1812837157339335293, case 128).
+func TestTimeOfImpactCompoundFarStartOverlapBug(t *testing.T) {
+	o0, _ := shape.NewOBB(2.4375, 2.25)
+	o1, _ := shape.NewOBB(2.1875, 0.9375)
+	comp, err := shape.NewCompound([]shape.Part{
+		{Shape: o0, Offset: shape.Transform{Pos: shape.V(0.8125, -0.25), Rot: shape.RotFromCosSin(-0.2934509939564616, 0.9559741179268216)}},
+		{Shape: o1, Offset: shape.Transform{Pos: shape.V(-0.5, 1.25)}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	poly, err := shape.NewPolygon([]shape.Vec2{{X: -0.2312632317374861, Y: 0.0690423283654569}, {X: -0.10279674087198934, Y: -0.283461839106506},
+		{X: 0.12436584193634939, Y: -0.5004816674733225}, {X: 0.3673492000699517, Y: -0.20351716260549363}, {X: 0.3514168528269942, Y: -0.10159613576705007}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sa := narrowphase.Sweep{P0: shape.V(9.999999999969309e+11, 9.999999999996465e+11), P1: shape.V(9.999999999913223e+11, 1.0000000000000529e+12), A0: -3.134146474833476, A1: -3.134146474833476}
+	sb := narrowphase.Sweep{P0: shape.V(9.999999999971875e+11, 1.0000000000031875e+12), P1: shape.V(9.999999999971875e+11, 1.0000000000031875e+12), A0: -1.1689429604557293, A1: -1.1689429604557293}
+	if g := newTOICase(comp, sa, poly, sb).exactGap(0); g >= 0 {
+		t.Fatalf("exact gap at the start %g: the case no longer overlaps there", g)
+	}
+	if !narrowphase.Overlap(comp, sa.At(0), poly, sb.At(0)) {
+		t.Fatalf("Overlap at the start is false: the case no longer overlaps there")
+	}
+	for _, c := range []*toiCase{newTOICase(comp, sa, poly, sb), newTOICase(poly, sb, comp, sa)} {
+		if tt, hit := narrowphase.TimeOfImpact(c.a, c.sa, c.b, c.sb); !hit || tt != 0 {
+			t.Errorf("TimeOfImpact(%v, %v) = %v, %v; want 0, true (they overlap at the start)", c.a.Kind(), c.b.Kind(), tt, hit)
+		}
+		if tt, _, _, hit := narrowphase.TimeOfImpactEnter(c.a, c.sa, c.b, c.sb); !hit || tt != 0 {
+			t.Errorf("TimeOfImpactEnter(%v, %v) = %v, %v; want 0, true (they overlap at the start)", c.a.Kind(), c.b.Kind(), tt, hit)
+		}
+	}
+}
