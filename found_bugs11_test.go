@@ -2,9 +2,11 @@ package collide_test
 
 import (
 	"math"
+	"math/big"
 	"testing"
 
 	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/shape"
 )
 
 // TestDepenetrateBetweenTwoBarsBug: a box straddling two thin bars (1/64
@@ -62,6 +64,65 @@ func TestDepenetrateBetweenTwoBarsBug(t *testing.T) {
 		}
 		if deep, b := esDeepest(box, collide.Transform{Pos: res.Position}, bodies, collide.Filter{}, limit); deep > limit {
 			t.Errorf("at %g: MoveAndSlide(box between the bars) = %+v ends %g deep in %v at %v", base, res, deep, b.s, b.xf.Pos)
+		}
+	}
+}
+
+// TestDepenetrateCapsuleAcrossWallGoesOut: TestMoveAndSlideStaysInRoom
+// (seed 11372250536875269044, room 8 frame 39, at 1e12) nudged a capsule
+// whose origin lies off its centre (ends at -0.5 and 0.1875) into its
+// room's wall, nearly along it, until its core crossed the wall: its
+// origin 0.005 inside, the end at -0.5 0.0229 outside, the other 0.0158
+// inside. A chain is two-sided, so the shortest way out is out of the room,
+// 0.0158 + r = 0.1095, not in, 0.0229 + r = 0.1166; Depenetrate takes it,
+// as its contract says, and the oracle's check of the side (the origin)
+// was wrong: it now takes the capsule's centre. The distances are exact
+// (math/big), at 0, 1e6 and 1e12.
+func TestDepenetrateCapsuleAcrossWallGoesOut(t *testing.T) {
+	outline := []collide.Vec2{{X: 7.875, Y: 0.6875}, {X: 1.0625, Y: 7.4375}, {X: -5.875, Y: 3.3125}, {X: -2.625, Y: -3.1875}, {X: 3.9375, Y: -6.625}}
+	room := must[collide.Shape](t)(collide.NewChain(outline, true))
+	const r = 0.09375
+	capsule := must[collide.Shape](t)(collide.NewCapsule(collide.V(0, -0.5), collide.V(0, 0.1875), r))
+	c, sn := 1-1.8678493593916796, -0.4968274241660292
+	rot := shape.RotFromCosSin(c, sn)
+	at := collide.V(-3.3221435546875, -1.781494140625) // from the room's origin
+	// The signed distances (inside positive) of the core's ends from the
+	// wall's line, from p = outline[2] along e = outline[3] - p: the cross
+	// product e × (end - p) over |e|, exact but for the last division.
+	rat := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
+	p, e := outline[2], outline[3].Sub(outline[2])
+	var in, out float64 // how far the core reaches inside and outside
+	for _, y := range []float64{-0.5, 0.1875} {
+		// end = at + rot·(0, y) = (at.X - sn·y, at.Y + c·y)
+		x0 := new(big.Rat).Sub(rat(at.X), new(big.Rat).Mul(rat(sn), rat(y)))
+		y0 := new(big.Rat).Add(rat(at.Y), new(big.Rat).Mul(rat(c), rat(y)))
+		dx, dy := x0.Sub(x0, rat(p.X)), y0.Sub(y0, rat(p.Y))
+		cr := new(big.Rat).Sub(new(big.Rat).Mul(rat(e.X), dy), new(big.Rat).Mul(rat(e.Y), dx))
+		f, _ := cr.Float64()
+		d := f / e.Len() // the room is counter-clockwise: inside is to e's left
+		in, out = max(in, d), max(out, -d)
+	}
+	if !(in > 0 && out > 0 && in < out) {
+		t.Fatalf("the core reaches %g inside and %g outside: the case no longer crosses the wall with the shorter part inside", in, out)
+	}
+	inward := collide.V(-e.Y, e.X).Scale(1 / e.Len())
+	for _, base := range []float64{0, 1e6, 1e12} {
+		origin := collide.V(base, -base)
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		id := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: room, Position: origin, Kind: collide.Static}))
+		xf := collide.Transform{Pos: origin.Add(at), Rot: rot}
+		d, err := w.Depenetrate(capsule, xf, collide.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// PushOut's margin: a few ulps of the coordinates and sizes.
+		if want := in + r; d.Len() < want-1e-12 || d.Len() > want+16*0x1p-52*(math.Abs(xf.Pos.X)+math.Abs(xf.Pos.Y)+room.BoundingRadius()+1) || d.Dot(inward) >= 0 {
+			t.Errorf("at %g: Depenetrate(capsule across the wall) = %v (length %v, %v along the inward normal), want %v out of the room (%v in)", base, d, d.Len(), d.Dot(inward), want, out+r)
+		}
+		bodies := []*esBody{{id: id, s: room, xf: collide.NewTransform(origin, 0)}}
+		limit := 1e-9 * capsule.BoundingRadius()
+		if deep, _ := esDeepest(capsule, collide.Transform{Pos: xf.Pos.Add(d), Rot: rot}, bodies, collide.Filter{}, limit); deep > limit {
+			t.Errorf("at %g: Depenetrate(capsule across the wall) = %v leaves it %g deep", base, d, deep)
 		}
 	}
 }
