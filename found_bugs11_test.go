@@ -75,9 +75,9 @@ func TestDepenetrateBetweenTwoBarsBug(t *testing.T) {
 // origin 0.005 inside, the end at -0.5 0.0229 outside, the other 0.0158
 // inside. A chain is two-sided, so the shortest way out is out of the room,
 // 0.0158 + r = 0.1095, not in, 0.0229 + r = 0.1166; Depenetrate takes it,
-// as its contract says, and the oracle's check of the side (the origin)
-// was wrong: it now takes the capsule's centre. The distances are exact
-// (math/big), at 0, 1e6 and 1e12.
+// as its contract says, and the oracle was wrong to nudge so deep: it now
+// presses a character into walls by less than half its width. The
+// distances are exact (math/big), at 0, 1e6 and 1e12.
 func TestDepenetrateCapsuleAcrossWallGoesOut(t *testing.T) {
 	outline := []collide.Vec2{{X: 7.875, Y: 0.6875}, {X: 1.0625, Y: 7.4375}, {X: -5.875, Y: 3.3125}, {X: -2.625, Y: -3.1875}, {X: 3.9375, Y: -6.625}}
 	room := must[collide.Shape](t)(collide.NewChain(outline, true))
