@@ -126,3 +126,48 @@ func TestDepenetrateCapsuleAcrossWallGoesOut(t *testing.T) {
 		}
 	}
 }
+
+// TestDepenetrateTwoDiscsAcrossBarBug: a character of two discs, one
+// 0.048 into a box and the other 0.058 into a thin bar that passes
+// between them, with a capsule and a chain close by (at 1e6:
+// TestDepenetrateWedgesOracle, seed 1836320516950748667 case 117; it
+// fails the same at 0). Depenetrate pushed it 1.156 where 0.0585 frees it
+// (sampling every 0.0005 along 7,200 directions, exact predicates): its
+// exits cast the whole character back from far, and so found where its
+// last disc leaves a body, not where the discs in it do: along the bar's
+// normal the other disc crosses the bar later, 0.15 to 0.54 out.
+func TestDepenetrateTwoDiscsAcrossBarBug(t *testing.T) {
+	discs := must[collide.Shape](t)(collide.NewCompound([]collide.Part{
+		{Shape: must[collide.Shape](t)(collide.NewCircle(0.1875)), Offset: collide.NewTransform(collide.V(-0.1875, 0), 0)},
+		{Shape: must[collide.Shape](t)(collide.NewCircle(0.125)), Offset: collide.NewTransform(collide.V(0.25, 0.0625), 0)},
+	}))
+	for _, base := range []float64{0, 1e6, 1e12} {
+		origin := collide.V(base, -base)
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		var bodies []*esBody
+		add := func(s collide.Shape, p collide.Vec2, a float64) {
+			b := &esBody{s: s, xf: collide.NewTransform(origin.Add(p), a)}
+			b.id = must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: s, Position: b.xf.Pos, Angle: a, Kind: collide.Static}))
+			bodies = append(bodies, b)
+		}
+		add(must[collide.Shape](t)(collide.NewCapsule(collide.V(-2.5625, 0), collide.V(2.3125, 0), 0.1875)), collide.V(-0.24170414976194346, -0.06386786349844507), 4.970724287593167)
+		add(must[collide.Shape](t)(collide.NewOBB(2.375, 0.375)), collide.V(0.5437811311341786, -0.42066415514330824), 0.9123671792968204)
+		add(must[collide.Shape](t)(collide.NewChain([]collide.Vec2{{X: -1.125, Y: -0.5}, {X: 0, Y: 0}, {X: 1, Y: -0.9375}}, false)), collide.V(-0.8098131491344759, 0.0660220681961958), 1.4894487076223202)
+		add(must[collide.Shape](t)(collide.NewOBB(2.5625, 0.0078125)), collide.V(-0.11077090463239594, 0.057920693080458226), 1.0890070164713783)
+		xf := collide.Transform{Pos: origin.Add(collide.V(0.1875, 0.25)), Rot: shape.RotFromCosSin(1-1.5602712916818033, 0.8283091691616142)}
+		d, err := w.Depenetrate(discs, xf, collide.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit := 1e-9 * discs.BoundingRadius()
+		if deep, b := h7Deepest(discs, collide.Transform{Pos: xf.Pos.Add(d), Rot: xf.Rot}, bodies, limit, origin); deep > limit {
+			t.Errorf("at %g: Depenetrate(two discs) = %v leaves them %g deep in %v", base, d, deep, b.s)
+		}
+		// The shortest sampled, 0.0585, and 3% for the directions
+		// Depenetrate tries; at 1e12, where the places round by 1.2e-4
+		// and the margins are ulps of them, 8 ulps more.
+		if d.Len() > 0.06+8*0x1p-52*2*base {
+			t.Errorf("at %g: Depenetrate(two discs) = %v, length %v; 0.0585 frees them", base, d, d.Len())
+		}
+	}
+}
