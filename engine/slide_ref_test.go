@@ -248,7 +248,10 @@ func (w *World) refCornerInto(s shape.Shape, xf shape.Transform, p shape.Vec2, q
 	return shape.Vec2{}, false
 }
 
-// Reference, verbatim but for names.
+// Reference, verbatim but for names (and the march below), for convex
+// characters: the ones TestDepenetrateMatchesReference moves (compound
+// characters leave bodies part by part since
+// TestDepenetrateTwoDiscsAcrossBarBug).
 func (w *World) refExitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *refDepenSet, q query, march bool) shape.Vec2 {
 	b := &w.b
 	// Far enough along u that the shape (within its bounding radius of
