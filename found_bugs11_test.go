@@ -171,3 +171,42 @@ func TestDepenetrateTwoDiscsAcrossBarBug(t *testing.T) {
 		}
 	}
 }
+
+// TestDepenetrateTwoDiscsInCornerFarOutBug: two discs slid into a room's
+// convex corner at 1e6 end a rounding hair (1e-9) into its walls, by
+// Collide of the whole character. Leaving the walls part by part (see
+// TestDepenetrateTwoDiscsAcrossBarBug), Depenetrate placed each disc in
+// world coordinates, off by an ulp of 1e6 (1e-10) from where Collide
+// places it, and no disc overlapped a wall: the exits fell back to casts
+// against the whole room, and the discs were pushed 0.49 out of the room
+// where 2e-9 frees them (TestMoveAndSlideStaysInRoom, seed
+// 12459660061077390393 room 7 frame 35, found it).
+func TestDepenetrateTwoDiscsInCornerFarOutBug(t *testing.T) {
+	discs := must[collide.Shape](t)(collide.NewCompound([]collide.Part{
+		{Shape: must[collide.Shape](t)(collide.NewCircle(0.1875)), Offset: collide.NewTransform(collide.V(-0.1875, 0), 0)},
+		{Shape: must[collide.Shape](t)(collide.NewCircle(0.125)), Offset: collide.NewTransform(collide.V(0.25, 0.0625), 0)},
+	}))
+	outline := []collide.Vec2{{X: 6.3125, Y: 1.9375}, {X: 2.5, Y: 3.6875}, {X: -0.5625, Y: 9.0625}, {X: -3.8125, Y: 3.1875}, {X: -6.75, Y: -0.875}, {X: -5.8125, Y: -5.8125}, {X: 0.25, Y: -6.5625}, {X: 3.25, Y: -3.1875}}
+	origin := collide.V(1e6, -1e6)
+	world := make([]collide.Vec2, len(outline))
+	for i, p := range outline {
+		world[i] = origin.Add(p)
+	}
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	room := must[collide.Shape](t)(collide.NewChain(outline, true))
+	id := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: room, Position: origin, Kind: collide.Static}))
+	xf := collide.Transform{Pos: collide.V(999999.3964078466, -999991.5028678252), Rot: shape.RotFromCosSin(1-1.2320294693253686, -0.9727087567019164)}
+	d, err := w.Depenetrate(discs, xf, collide.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := collide.Transform{Pos: xf.Pos.Add(d), Rot: xf.Rot}
+	if d.Len() > 1e-6 || !h7InsideAll(world, discs, end) {
+		t.Errorf("Depenetrate(two discs in the corner) = %v (length %g), want a push of 1e-6 at most, in the room", d, d.Len())
+	}
+	limit := 1e-9 * discs.BoundingRadius()
+	bodies := []*esBody{{id: id, s: room, xf: collide.NewTransform(origin, 0)}}
+	if deep, _ := h7Deepest(discs, end, bodies, limit, origin); deep > limit {
+		t.Errorf("Depenetrate(two discs in the corner) = %v leaves them %g deep", d, deep)
+	}
+}
