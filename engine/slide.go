@@ -785,6 +785,14 @@ func (w *World) exitBody(s shape.Shape, r float64, xf, at shape.Transform, u sha
 // cast's rounding (a part it was slid against): it counts as left at
 // once, and the margin exitAlong adds clears it (which exitAlong checks).
 func exitParts(s shape.Shape, xf, start shape.Transform, back shape.Vec2, far float64, body shape.Shape, bxf shape.Transform) (float64, bool) {
+	if !s.Kind().Convex() {
+		// Its parts are placed near the origin, moved with the body by
+		// -xf.Pos, as narrowphase places a compound's: placed in world
+		// coordinates far out they would be off by an ulp of them, more
+		// than the overlap of a shape slid into a corner.
+		bxf.Pos = bxf.Pos.Sub(xf.Pos)
+		xf.Pos, start.Pos = shape.Vec2{}, back.Neg()
+	}
 	exit, found := 0.0, false
 	for i := range s.PartCount() {
 		cs, cxf := s.Part(i, xf)
@@ -827,7 +835,12 @@ func (w *World) deepIn(s shape.Shape, xf, probe shape.Transform, k int32, eta fl
 		return 0 // a chain character overlaps no chain
 	}
 	// Part by part: the depth Collide gives for a chain is smoothed
-	// against its neighbours' normals.
+	// against its neighbours' normals. A compound's parts near the
+	// origin, as in exitParts.
+	if !s.Kind().Convex() {
+		bxf.Pos, probe.Pos = bxf.Pos.Sub(xf.Pos), probe.Pos.Sub(xf.Pos)
+		xf.Pos = shape.Vec2{}
+	}
 	depth := 0.0
 	for i := range s.PartCount() {
 		cs, cxf := s.Part(i, xf)
