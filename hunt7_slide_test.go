@@ -168,22 +168,30 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 	}
 	sz := func() float64 { return woDyad(r, 0.125, 0.5) }
 	var ch collide.Shape
+	var half float64 // half the character's least width (of its thinnest piece)
 	switch r.IntN(6) {
 	case 4: // an L, a compound of two convex pieces
 		ch = must[collide.Shape](t)(collide.NewConcavePolygon([]collide.Vec2{{X: -0.25, Y: -0.25}, {X: 0.375, Y: -0.25}, {X: 0.375, Y: -0.0625}, {X: -0.0625, Y: -0.0625}, {X: -0.0625, Y: 0.375}, {X: -0.25, Y: 0.375}}))
+		half = 0.09375
 	case 5: // two discs
 		ch = must[collide.Shape](t)(collide.NewCompound([]collide.Part{
 			{Shape: must[collide.Shape](t)(collide.NewCircle(0.1875)), Offset: collide.NewTransform(collide.V(-0.1875, 0), 0)},
 			{Shape: must[collide.Shape](t)(collide.NewCircle(0.125)), Offset: collide.NewTransform(collide.V(0.25, 0.0625), 0)},
 		}))
+		half = 0.125
 	case 0:
 		ch = must[collide.Shape](t)(collide.NewCircle(sz()))
+		half = ch.Radius()
 	case 1:
-		ch = must[collide.Shape](t)(collide.NewOBB(sz(), sz()))
+		hw, hh := sz(), sz()
+		ch = must[collide.Shape](t)(collide.NewOBB(hw, hh))
+		half = min(hw, hh)
 	case 2:
 		ch = must[collide.Shape](t)(collide.ConvexHull([]collide.Vec2{{X: -0.25, Y: -0.1875}, {X: 0.25, Y: -0.1875}, {X: 0.0625, Y: 0.3125}}))
+		half = 0.125 / math.Hypot(0.3125, 0.5) // its area over its longest side
 	default:
 		ch = must[collide.Shape](t)(collide.NewCapsule(collide.V(0, -sz()), collide.V(0, sz()), sz()/2))
+		half = ch.Radius()
 	}
 	inPillar := func(xf collide.Transform) bool {
 		if pillar == nil {
@@ -227,11 +235,21 @@ func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (
 		}
 		if r.IntN(4) == 0 {
 			// Nudged a little, perhaps into a wall (a spawn, a server's
-			// correction): the push-out must not go through it.
+			// correction): the push-out must not go through it. Less
+			// than half the character's width into any wall: the walls
+			// are two-sided, and a character pressed deeper into one (a
+			// capsule's core across it) may have its shortest way out on
+			// the far side, which no push-out can tell from a character
+			// that came from there (seed 11372250536875269044, room 8
+			// frame 39 at 1e12: a capsule 0.1095 deep, 0.0229 of its
+			// core across, was rightly pushed out of the room; see
+			// TestDepenetrateCapsuleAcrossWallGoesOut).
 			th := r.Float64() * 2 * math.Pi
 			p := pos.Add(collide.V(math.Cos(th), math.Sin(th)).Scale(0.25 * size * r.Float64()))
 			if xf := (collide.Transform{Pos: p, Rot: rot}); h7InsideAll(world, ch, xf) && !inPillar(xf) {
-				pos = p
+				if d, _ := h7Deepest(ch, xf, bodies, 0, origin); d < half {
+					pos = p
+				}
 			}
 		}
 		start := collide.Transform{Pos: pos, Rot: rot}

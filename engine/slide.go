@@ -211,8 +211,10 @@ const depenProbe = 1e-9
 // by casting the shape back from far along the direction: where it first
 // touches a body, or for a compound or chain the parts it overlaps, is
 // where it leaves it). The shortest escape that overlaps nothing at all
-// wins; if none does (a move out of one wall into another), the shortest
-// is taken and the next round starts from there.
+// wins. If none does (a move out of one wall into another), the exits
+// along the normals and the directions are tried again, each going on
+// along its direction past the bodies it lands in; if still none does,
+// the shortest is taken and the next round starts from there.
 func (w *World) Depenetrate(s shape.Shape, t shape.Transform, f Filter) (shape.Vec2, error) {
 	if err := checkCast(s, t, shape.Vec2{}); err != nil {
 		return shape.Vec2{}, err
@@ -261,7 +263,8 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 		var best, fallback shape.Vec2
 		bestLen, fallLen := math.Inf(1), math.Inf(1)
 		bestIdx, fallIdx := math.MaxInt, math.MaxInt
-		try := func(x shape.Vec2, idx int) {
+		// free says that x is known to overlap nothing (exitAlong checked).
+		try := func(x shape.Vec2, idx int, free bool) {
 			l := x.LenSq()
 			if !(l < math.Inf(1)) || !x.IsFinite() || !shorter(l, idx, bestLen, bestIdx) {
 				return
@@ -269,7 +272,7 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 			if shorter(l, idx, fallLen, fallIdx) {
 				fallback, fallLen, fallIdx = x, l, idx
 			}
-			if !w.overlapsAnyNear(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q, &near) {
+			if free || !w.overlapsAnyNear(s, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, q, &near) {
 				best, bestLen, bestIdx = x, l, idx
 			}
 		}
@@ -283,49 +286,65 @@ func (w *World) depenetrate(s shape.Shape, t shape.Transform, q query) shape.Vec
 			}
 		}
 		eta := float64(depenProbe * (math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + 2*reach + 2*r + 1 + ov.mag + r))
-		idx := 0
-		for i := range ov.n {
-			try(ov.push[i], idx)
-			idx++
-			if x, ok := w.cornerInto(s, xf, ov.push[i], q, &near); ok {
-				try(x, idx)
-			}
-			idx++
-			for j := i + 1; j < ov.n; j++ {
-				if x, ok := corner(ov.push[i], ov.push[j]); ok {
-					try(x, idx)
+		// Where no candidate overlaps nothing, the exits along the
+		// contact normals and the directions are tried again, going on
+		// along each past the bodies it lands in (exitAlong's march): a
+		// fallback only leaves the bodies the shape is in now, and the
+		// next round forgets them, so between two bars it went from one
+		// into the other and back (TestDepenetrateBetweenTwoBarsBug). The
+		// march costs casts, which a round that finds a free escape
+		// without it does not pay.
+		for march := range 2 {
+			idx := 0
+			for i := range ov.n {
+				if march == 0 { // the push-outs and corners do not march
+					try(ov.push[i], idx, false)
+					if x, ok := w.cornerInto(s, xf, ov.push[i], q, &near); ok {
+						try(x, idx+1, false)
+					}
+				}
+				idx += 2
+				for j := i + 1; j < ov.n; j++ {
+					if x, ok := corner(ov.push[i], ov.push[j]); ok && march == 0 {
+						try(x, idx, false)
+					}
+					idx++
+				}
+				if x, ok, free, _ := w.exitAlong(s, r, xf, ov.push[i].Normalize(), &ov, q, &near, march == 1, bestLen, bestIdx, idx, eta); ok {
+					try(x, idx, free)
 				}
 				idx++
 			}
-			if x, ok, _ := w.exitAlong(s, r, xf, ov.push[i].Normalize(), &ov, bestLen, bestIdx, idx, eta); ok {
-				try(x, idx)
+			// A probe deeper than eta by d' (a lower bound on the depth,
+			// which a translation can only shrink by its length) proves
+			// the same of the probes at the same length along the
+			// directions within d' of it, whatever the best is later: it
+			// only gets shorter.
+			rounded := s.Kind() == shape.KindCircle || s.Kind() == shape.KindCapsule
+			var skip [depenDirs]bool
+			for _, k := range depenOrder {
+				if skip[k] {
+					continue
+				}
+				t := math.Sqrt(bestLen) + eta // exitAlong's probe length
+				x, ok, free, depth := w.exitAlong(s, r, xf, depenUnits[k], &ov, q, &near, march == 1, bestLen, bestIdx, idx+k, eta)
+				if ok {
+					try(x, idx+k, free)
+					continue
+				}
+				if !rounded || depth == 0 {
+					continue
+				}
+				// The shape's radius bounds the depth below where the
+				// depth Collide gives may exceed the true one (cores that
+				// cross).
+				spare := min(depth, s.Radius()) - 2*eta
+				for m := 1; m < depenDirs/2 && float64(t*depenChord[m]) <= spare; m++ {
+					skip[(k+m)%depenDirs], skip[(k+depenDirs-m)%depenDirs] = true, true
+				}
 			}
-			idx++
-		}
-		// A probe deeper than eta by d' (a lower bound on the depth, which
-		// a translation can only shrink by its length) proves the same of
-		// the probes at the same length along the directions within d' of
-		// it, whatever the best is later: it only gets shorter.
-		rounded := s.Kind() == shape.KindCircle || s.Kind() == shape.KindCapsule
-		var skip [depenDirs]bool
-		for _, k := range depenOrder {
-			if skip[k] {
-				continue
-			}
-			t := math.Sqrt(bestLen) + eta // exitAlong's probe length
-			x, ok, depth := w.exitAlong(s, r, xf, depenUnits[k], &ov, bestLen, bestIdx, idx+k, eta)
-			if ok {
-				try(x, idx+k)
-				continue
-			}
-			if !rounded || depth == 0 {
-				continue
-			}
-			// The shape's radius bounds the depth below where the depth
-			// Collide gives may exceed the true one (cores that cross).
-			spare := min(depth, s.Radius()) - 2*eta
-			for m := 1; m < depenDirs/2 && float64(t*depenChord[m]) <= spare; m++ {
-				skip[(k+m)%depenDirs], skip[(k+depenDirs-m)%depenDirs] = true, true
+			if !math.IsInf(bestLen, 1) {
+				break
 			}
 		}
 		if !math.IsInf(bestLen, 1) {
@@ -602,14 +621,19 @@ func (w *World) cornerInto(s shape.Shape, xf shape.Transform, p shape.Vec2, q qu
 // overlaps the body (moving out of one piece of a concave body into
 // another), the cast against the whole body answers, beyond it.
 //
+// With march set, where that move lands in other bodies passing q (out of
+// two bars into the floor below them), it goes on along u past them too
+// (see depenMarch), and free reports that the move it returns overlaps no
+// body passing q (read from ns where it holds them).
+//
 // With limit finite it may instead report false, when the move (idx-th in
 // Depenetrate's order) cannot beat Depenetrate's best so far, of squared
 // length limit, limitIdx-th: when the shape moved along u by a little more than √limit is
 // still inside a body (one of the parts it overlaps where it is) by more
 // than rounding (then the cast back from far touches it before it gets
-// there), or when the bodies cast so far, deepest first, already hold it
-// out that far.
-func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.Vec2, ov *depenSet, limit float64, limitIdx, idx int, eta float64) (x shape.Vec2, ok bool, depth float64) {
+// there), or when the bodies cast so far, deepest first, or met on the
+// way, already hold it out that far.
+func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.Vec2, ov *depenSet, q query, ns *nearSet, march bool, limit float64, limitIdx, idx int, eta float64) (x shape.Vec2, ok, free bool, depth float64) {
 	b := &w.b
 	// Far enough along u that the shape (within its bounding radius of
 	// xf.Pos) is beyond every body's box: cast back from there. The box,
@@ -630,7 +654,7 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 		probe := shape.Transform{Pos: xf.Pos.Add(u.Scale(math.Sqrt(limit) + eta)), Rot: xf.Rot}
 		for _, i := range ov.deep[:ov.n] {
 			if d := w.deepIn(s, xf, probe, ov.slot[i], eta); d > 0 {
-				return shape.Vec2{}, false, d
+				return shape.Vec2{}, false, false, d
 			}
 		}
 	}
@@ -641,7 +665,7 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 		k := ov.slot[i]
 		body, bxf := b.shapes[k], b.xf[k]
 		e, ok := 0.0, false
-		if !body.Kind().Convex() {
+		if !body.Kind().Convex() || !s.Kind().Convex() {
 			e, ok = exitParts(s, xf, start, back, far, body, bxf)
 			if ok && narrowphase.Overlap(s, shape.Transform{Pos: xf.Pos.Add(u.Scale(e + margin)), Rot: xf.Rot}, body, bxf) {
 				ok = false // into another piece of the body: beyond it
@@ -650,7 +674,7 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 		if !ok {
 			h, hit := narrowphase.Cast(s, start, back, body, bxf)
 			if !hit {
-				return shape.Vec2{X: math.Inf(1)}, true, 0 // cannot happen: it overlaps at the end
+				return shape.Vec2{X: math.Inf(1)}, true, false, 0 // cannot happen: it overlaps at the end
 			}
 			e = float64(far * (1 - h.Fraction))
 		}
@@ -658,60 +682,185 @@ func (w *World) exitAlong(s shape.Shape, r float64, xf shape.Transform, u shape.
 		// only grows as bodies are added.
 		exit = max(exit, e)
 		if bounded && !shorter(u.Scale(exit+margin).LenSq(), idx, limit, limitIdx) {
-			return shape.Vec2{}, false, 0
+			return shape.Vec2{}, false, false, 0
 		}
 	}
-	return u.Scale(exit + margin), true, 0
+	x = u.Scale(exit + margin)
+	if !march {
+		return x, true, false, 0
+	}
+	for range depenMarch {
+		e, m, met := w.exitMet(s, r, xf, shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}, u, q, ns)
+		if !met {
+			return x, true, true, 0
+		}
+		if !(e > exit) {
+			break // met by rounding only (its cast misses): not known free
+		}
+		exit, margin = e, max(margin, m)
+		x = u.Scale(exit + margin)
+		if bounded && !shorter(x.LenSq(), idx, limit, limitIdx) {
+			return shape.Vec2{}, false, false, 0
+		}
+	}
+	return x, true, false, 0
+}
+
+// depenMarch bounds how many times exitAlong moves on along its direction
+// past the bodies its move lands in: each time past every body it
+// overlaps there, for good (a convex body is left once along a line; a
+// compound or chain part by part), so this many rounds pass a pile of
+// bodies; a move that still lands in one is left to the overlap test (and
+// may be the fallback for Depenetrate's next round).
+const depenMarch = 8
+
+// exitMet returns the largest distance along the unit u at which shape s,
+// moving out from xf, leaves a body passing q that it overlaps placed by
+// at (a place along u from xf), with the margin exitAlong adds to it, and
+// whether it overlaps any; it reads the bodies from ns when the shape's
+// box lies in ns.box, as overlapsAnyNear does.
+func (w *World) exitMet(s shape.Shape, r float64, xf, at shape.Transform, u shape.Vec2, q query, ns *nearSet) (exit, margin float64, met bool) {
+	b := &w.b
+	box := s.WorldAABB(at)
+	visit := func(k int32) {
+		if b.tight[k].overlapsAABB(box) && narrowphase.Overlap(s, at, b.shapes[k], b.xf[k]) {
+			e, m := w.exitBody(s, r, xf, at, u, k)
+			exit, margin, met = max(exit, e), max(margin, m), true
+		}
+	}
+	if ns.ok && ns.box.ContainsAABB(box) {
+		for _, k := range ns.slot[:ns.n] {
+			visit(k)
+		}
+		return exit, margin, met
+	}
+	w.tree.Query(box, func(k int32) bool {
+		if w.accept(k, q) {
+			visit(k)
+		}
+		return true
+	})
+	return exit, margin, met
+}
+
+// exitBody returns the distance along the unit u at which shape s, moving
+// out from xf, leaves the body in slot k for good (for a compound or
+// chain, the parts of it that s placed by at overlaps), cast back from far
+// along u as in exitAlong, and the margin exitAlong adds at that scale; 0
+// where the casts miss (an overlap of rounding size).
+func (w *World) exitBody(s shape.Shape, r float64, xf, at shape.Transform, u shape.Vec2, k int32) (exit, margin float64) {
+	b := &w.b
+	body, bxf := b.shapes[k], b.xf[k]
+	box := b.tightOf(k)
+	far := 0.0
+	for _, c := range [4]shape.Vec2{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}} {
+		far = max(far, u.Dot(c.Sub(xf.Pos)))
+	}
+	far += 2*r + 1
+	margin = float64(4 * 0x1p-52 * (math.Abs(xf.Pos.X) + math.Abs(xf.Pos.Y) + far))
+	start := shape.Transform{Pos: xf.Pos.Add(u.Scale(far)), Rot: xf.Rot}
+	back := u.Scale(-far)
+	if !body.Kind().Convex() || !s.Kind().Convex() {
+		if e, ok := exitParts(s, at, start, back, far, body, bxf); ok {
+			return e, margin
+		}
+	}
+	if h, hit := narrowphase.Cast(s, start, back, body, bxf); hit {
+		return float64(far * (1 - h.Fraction)), margin
+	}
+	return 0, margin
 }
 
 // exitParts returns the distance along the motion back (from start, far
 // out along it) at which shape s, moving out of xf, leaves the last of
-// the parts of composite body (placed by bxf) that it overlaps at xf, and
-// false if it overlaps none. A part the cast back misses is one the shape
-// reaches into by less than the cast's rounding (a part it was slid
-// against): it counts as left at once, and the margin exitAlong adds
-// clears it (which exitAlong checks).
+// the parts of body (placed by bxf) that it overlaps at xf, and false if
+// it overlaps none; for a compound or chain s, part by part of s too: the
+// parts of s that overlap the body (or its parts) at xf, each cast on its
+// own. Each pair is convex, so its cast back from far touches where it
+// leaves, while a cast of the whole of s touches where its last part
+// leaves: with two discs across a bar, the one beyond the bar crosses it
+// later, and the cast found that, not the free place where the disc in
+// the bar has just left it (TestDepenetrateTwoDiscsAcrossBarBug). A part
+// the cast back misses is one the shape reaches into by less than the
+// cast's rounding (a part it was slid against): it counts as left at
+// once, and the margin exitAlong adds clears it (which exitAlong checks).
 func exitParts(s shape.Shape, xf, start shape.Transform, back shape.Vec2, far float64, body shape.Shape, bxf shape.Transform) (float64, bool) {
+	if !s.Kind().Convex() {
+		// Its parts are placed near the origin, moved with the body by
+		// -xf.Pos, as narrowphase places a compound's: placed in world
+		// coordinates far out they would be off by an ulp of them, more
+		// than the overlap of a shape slid into a corner.
+		bxf.Pos = bxf.Pos.Sub(xf.Pos)
+		xf.Pos, start.Pos = shape.Vec2{}, back.Neg()
+	}
 	exit, found := 0.0, false
-	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(xf)), func(j int) bool {
-		ps, pxf := body.Part(j, bxf)
-		if !narrowphase.Overlap(s, xf, ps, pxf) {
+	for i := range s.PartCount() {
+		cs, cxf := s.Part(i, xf)
+		_, sxf := s.Part(i, start)
+		pair := func(ps shape.Shape, pxf shape.Transform) {
+			if !narrowphase.Overlap(cs, cxf, ps, pxf) {
+				return
+			}
+			found = true
+			if h, ok := narrowphase.Cast(cs, sxf, back, ps, pxf); ok {
+				exit = max(exit, float64(far*(1-h.Fraction)))
+			}
+		}
+		if body.Kind().Convex() {
+			pair(body, bxf)
+			continue
+		}
+		body.PartsNear(shape.LocalBox(bxf, cs.WorldAABB(cxf)), func(j int) bool {
+			pair(body.Part(j, bxf))
 			return true
-		}
-		found = true
-		if h, ok := narrowphase.Cast(s, start, back, ps, pxf); ok {
-			exit = max(exit, float64(far*(1-h.Fraction)))
-		}
-		return true
-	})
+		})
+	}
 	return exit, found
 }
 
 // deepIn returns the depth by which shape s placed by probe overlaps the
 // body in slot k, if more than eta, else 0; for a compound or chain body,
-// the depth in one of the parts that s placed by xf overlaps (the parts
-// exitAlong leaves: convex, so a probe along a line from xf deep in one
-// leaves it farther along that line).
+// or a compound s, the depth of a pair of parts that overlap where s is
+// placed by xf (the pairs exitParts leaves: convex, so a probe along a
+// line from xf deep in one leaves it farther along that line).
 func (w *World) deepIn(s shape.Shape, xf, probe shape.Transform, k int32, eta float64) float64 {
 	body, bxf := w.b.shapes[k], w.b.xf[k]
-	if body.Kind().Convex() {
+	if body.Kind().Convex() && s.Kind().Convex() {
 		if m, ok := narrowphase.Collide(s, probe, body, bxf); ok && m.Depth > eta {
 			return m.Depth
 		}
 		return 0
 	}
-	if s.Kind() == shape.KindChain {
+	if s.Kind() == shape.KindChain && !body.Kind().Convex() {
 		return 0 // a chain character overlaps no chain
 	}
 	// Part by part: the depth Collide gives for a chain is smoothed
-	// against its neighbours' normals.
+	// against its neighbours' normals. A compound's parts near the
+	// origin, as in exitParts.
+	if !s.Kind().Convex() {
+		bxf.Pos, probe.Pos = bxf.Pos.Sub(xf.Pos), probe.Pos.Sub(xf.Pos)
+		xf.Pos = shape.Vec2{}
+	}
 	depth := 0.0
-	body.PartsNear(shape.LocalBox(bxf, s.WorldAABB(probe)), func(j int) bool {
-		ps, pxf := body.Part(j, bxf)
-		if m, ok := narrowphase.Collide(s, probe, ps, pxf); ok && m.Depth > eta && narrowphase.Overlap(s, xf, ps, pxf) {
-			depth = m.Depth
+	for i := range s.PartCount() {
+		cs, cxf := s.Part(i, xf)
+		_, pxf := s.Part(i, probe)
+		pair := func(ps shape.Shape, bpxf shape.Transform) bool {
+			if m, ok := narrowphase.Collide(cs, pxf, ps, bpxf); ok && m.Depth > eta && narrowphase.Overlap(cs, cxf, ps, bpxf) {
+				depth = m.Depth
+			}
+			return depth == 0
 		}
-		return depth == 0
-	})
-	return depth
+		if body.Kind().Convex() {
+			pair(body, bxf)
+		} else {
+			body.PartsNear(shape.LocalBox(bxf, cs.WorldAABB(pxf)), func(j int) bool {
+				return pair(body.Part(j, bxf))
+			})
+		}
+		if depth > 0 {
+			return depth
+		}
+	}
+	return 0
 }

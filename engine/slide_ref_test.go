@@ -138,11 +138,22 @@ func (w *World) refDepenetrate(s shape.Shape, t shape.Transform, f Filter) (shap
 					try(x)
 				}
 			}
-			try(w.refExitAlong(s, xf, ov.push[i].Normalize(), &ov))
+			try(w.refExitAlong(s, xf, ov.push[i].Normalize(), &ov, q, false))
 		}
 		for k := range depenDirs {
 			sn, cs := shape.SinCos(2 * math.Pi * float64(k) / depenDirs)
-			try(w.refExitAlong(s, xf, shape.Vec2{X: cs, Y: sn}, &ov))
+			try(w.refExitAlong(s, xf, shape.Vec2{X: cs, Y: sn}, &ov, q, false))
+		}
+		// Added with TestDepenetrateBetweenTwoBarsBug's fix: where nothing
+		// is free, the exits again, marching past the bodies they land in.
+		if math.IsInf(bestLen, 1) {
+			for i := range ov.n {
+				try(w.refExitAlong(s, xf, ov.push[i].Normalize(), &ov, q, true))
+			}
+			for k := range depenDirs {
+				sn, cs := shape.SinCos(2 * math.Pi * float64(k) / depenDirs)
+				try(w.refExitAlong(s, xf, shape.Vec2{X: cs, Y: sn}, &ov, q, true))
+			}
 		}
 		if !math.IsInf(bestLen, 1) {
 			return total.Add(best), nil
@@ -237,8 +248,11 @@ func (w *World) refCornerInto(s shape.Shape, xf shape.Transform, p shape.Vec2, q
 	return shape.Vec2{}, false
 }
 
-// Reference, verbatim but for names.
-func (w *World) refExitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *refDepenSet) shape.Vec2 {
+// Reference, verbatim but for names (and the march below), for convex
+// characters: the ones TestDepenetrateMatchesReference moves (compound
+// characters leave bodies part by part since
+// TestDepenetrateTwoDiscsAcrossBarBug).
+func (w *World) refExitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov *refDepenSet, q query, march bool) shape.Vec2 {
 	b := &w.b
 	// Far enough along u that the shape (within its bounding radius of
 	// xf.Pos) is beyond every body's box: cast back from there. The box,
@@ -287,7 +301,55 @@ func (w *World) refExitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov
 		}
 		exit = max(exit, e)
 	}
-	return u.Scale(exit + margin)
+	// Added with TestDepenetrateBetweenTwoBarsBug's fix: on along u past
+	// every body the move lands in (those passing q, from the tree), up to
+	// depenMarch times.
+	x := u.Scale(exit + margin)
+	for n := 0; march && n < depenMarch; n++ {
+		at := shape.Transform{Pos: xf.Pos.Add(x), Rot: xf.Rot}
+		e, met := 0.0, false
+		w.tree.Query(s.WorldAABB(at), func(k int32) bool {
+			body, bxf := b.shapes[k], b.xf[k]
+			if !w.accept(k, q) || !narrowphase.Overlap(s, at, body, bxf) {
+				return true
+			}
+			met = true
+			box := b.tightOf(k)
+			far := 0.0
+			for _, c := range [4]shape.Vec2{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}} {
+				far = max(far, u.Dot(c.Sub(xf.Pos)))
+			}
+			far += 2*r + 1
+			margin = max(margin, float64(4*0x1p-52*(math.Abs(xf.Pos.X)+math.Abs(xf.Pos.Y)+far)))
+			start := shape.Transform{Pos: xf.Pos.Add(u.Scale(far)), Rot: xf.Rot}
+			back := u.Scale(-far)
+			parts := false
+			if !body.Kind().Convex() {
+				for j := range body.PartCount() {
+					ps, pxf := body.Part(j, bxf)
+					if !narrowphase.Overlap(s, at, ps, pxf) {
+						continue
+					}
+					parts = true
+					if h, hit := narrowphase.Cast(s, start, back, ps, pxf); hit {
+						e = max(e, float64(far*(1-h.Fraction)))
+					}
+				}
+			}
+			if !parts {
+				if h, hit := narrowphase.Cast(s, start, back, body, bxf); hit {
+					e = max(e, float64(far*(1-h.Fraction)))
+				}
+			}
+			return true
+		})
+		if !met || !(e > exit) {
+			break
+		}
+		exit = e
+		x = u.Scale(exit + margin)
+	}
+	return x
 }
 
 // slideLevel builds a level like BenchmarkMoveAndSlideLevel's, small:
