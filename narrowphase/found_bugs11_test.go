@@ -1,0 +1,55 @@
+package narrowphase_test
+
+import (
+	"math"
+	"math/big"
+	"testing"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// TestRayCompoundNearBoundaryNormalBug: a ray from a rounding hair outside
+// a compound's circle part (x² + y² > 1 exactly and in float64, so
+// ContainsPoint says no) enters it at once, Distance 0. The lone circle
+// answers with the surface normal there, as the RayCast doc asks of a ray
+// that starts outside; the compound of that one circle answered Normal =
+// −dir, the convention for an origin inside or on the boundary, for every
+// hit at distance 0 (found by comparing a one-part compound with its part).
+func TestRayCompoundNearBoundaryNormalBug(t *testing.T) {
+	circle, _ := shape.NewCircle(1)
+	cp, _ := shape.NewCompound([]shape.Part{{Shape: circle}})
+	origin := shape.V(0.01220703125, 0.9999254914182665)
+	dir := shape.V(-0.6, -0.8)
+	x, y := new(big.Rat).SetFloat64(origin.X), new(big.Rat).SetFloat64(origin.Y)
+	r2 := new(big.Rat).Add(new(big.Rat).Mul(x, x), new(big.Rat).Mul(y, y))
+	if r2.Cmp(big.NewRat(1, 1)) <= 0 {
+		t.Fatalf("origin %v is not outside the unit circle", origin)
+	}
+	for _, tc := range []struct {
+		name string
+		s    shape.Shape
+		t    shape.Transform
+		o    shape.Vec2
+	}{
+		{"circle", circle, shape.Transform{}, origin},
+		{"compound", cp, shape.Transform{}, origin},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if narrowphase.ContainsPoint(tc.s, tc.t, tc.o) {
+				t.Fatalf("ContainsPoint(%v) = true, want false", tc.o)
+			}
+			h, ok := narrowphase.RayCast(tc.s, tc.t, tc.o, dir, 3)
+			if !ok {
+				t.Fatalf("RayCast(%v, %v) = no hit, want an entry at distance 0", tc.o, dir)
+			}
+			want := origin.Normalize() // the circle's outward normal there
+			if h.Distance > 1e-15 || h.Normal.Sub(want).Len() > 1e-12 || h.Point.Sub(tc.o).Len() > 1e-9 {
+				t.Errorf("RayCast(%v, %v) = %+v, want Distance 0, Normal %v (the surface's), Point the origin", tc.o, dir, h, want)
+			}
+			if math.Abs(h.Normal.Len()-1) > 1e-15 {
+				t.Errorf("RayCast.Normal = %v is not a unit vector", h.Normal)
+			}
+		})
+	}
+}
