@@ -598,12 +598,10 @@ func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxD
 		if !found {
 			return RayHit{}, false
 		}
-		if best.Distance == 0 {
-			// On a part's boundary: the convention's point and normal.
-			h, _ := insideHit(origin, dir)
-			h.Part = best.Part
-			return h, true
-		}
+		// No part holds the origin (the loop above made each part's own
+		// test), so even an entry at distance 0, from a rounding hair
+		// outside, has the entered surface's normal, as the lone part
+		// gives it.
 		best.Point, best.Normal = t.Apply(best.Point), t.Rot.Apply(best.Normal)
 		return best, true
 	}
