@@ -53,3 +53,19 @@ func TestRayCompoundNearBoundaryNormalBug(t *testing.T) {
 		})
 	}
 }
+
+// TestRaySegmentAlongLineNormalBug: a ray along a turned segment's own line
+// from between its ends enters it at once, and RayCast's doc gives such a
+// ray the normal −dir, as for a ray from inside; it came back as −dir
+// turned into the segment's frame and out again, an ulp off (found by
+// TestHunt11RayCompositeStartsOracle, seed 7495361864954782361, case 2).
+func TestRaySegmentAlongLineNormalBug(t *testing.T) {
+	s, _ := shape.NewSegment(shape.V(0.125, -1.9375), shape.V(2.75, 2.5))
+	ts := shape.Transform{Pos: shape.V(2.3125, -1.125), Rot: shape.RotFromCosSin(0.8965706653173108, 0.4429007135831625)}
+	origin := shape.V(3.47675450569837, -0.23616972460371033) // the segment's midpoint, placed
+	dir := shape.V(-0.07527984978184078, -0.9971624462527776)   // from p1 toward the midpoint, placed
+	h, ok := narrowphase.RayCast(s, ts, origin, dir, 1.6875)
+	if !ok || h.Distance != 0 || h.Normal != dir.Neg() {
+		t.Errorf("RayCast(segment, %v, %v) = %+v, %v; want a hit at Distance 0 with Normal %v", origin, dir, h, ok, dir.Neg())
+	}
+}
