@@ -52,6 +52,7 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 	ee := e.LenSq()
 	nrm := s.Normals()[0] // right of p0→p1
 	best, bn := math.Inf(1), shape.Vec2{}
+	along := false // entered along the segment's own line: the normal is -dir
 	// The side facing the ray: o lies on its outer side.
 	side := nrm
 	if nrm.Dot(o.Sub(p0)) < 0 {
@@ -71,11 +72,11 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 		// the last bit in this frame, though containsCapsule, which
 		// measures the distance, can put it a rounding hair off).
 		if u := o.Sub(p0).Dot(e); u >= 0 && u <= ee {
-			best, bn = 0, d.Neg()
+			best, along = 0, true
 		}
 		for _, p := range [2]shape.Vec2{p0, p1} {
 			if x := p.Sub(o).Dot(d); x >= 0 && x < best {
-				best, bn = x, d.Neg()
+				best, along = x, true
 			}
 		}
 	}
@@ -88,6 +89,10 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 	}
 	if math.IsInf(best, 1) || !(best <= maxDist) {
 		return RayHit{}, false // nothing entered (maxDist may be +Inf)
+	}
+	if along {
+		// -dir itself: turned into the frame and back it is an ulp off.
+		return RayHit{Point: origin.Add(dir.Scale(best)), Normal: dir.Neg(), Distance: best}, true
 	}
 	return RayHit{Point: origin.Add(dir.Scale(best)), Normal: t.Rot.Apply(bn), Distance: best}, true
 }
