@@ -69,3 +69,24 @@ func TestRaySegmentAlongLineNormalBug(t *testing.T) {
 		t.Errorf("RayCast(segment, %v, %v) = %+v, %v; want a hit at Distance 0 with Normal %v", origin, dir, h, ok, dir.Neg())
 	}
 }
+
+// TestRayCompoundSegmentAlongLineNormalBug: the same as
+// TestRaySegmentAlongLineNormalBug for a segment that is a turned part of
+// a turned compound: the part's −dir, solved in the compound's frame, was
+// turned back into the world an ulp off −dir (found by
+// TestHunt11RayCompositeStartsOracle, seed 476863906915325714, case 4460).
+func TestRayCompoundSegmentAlongLineNormalBug(t *testing.T) {
+	seg, _ := shape.NewSegment(shape.V(-2.375, -1.6875), shape.V(1.125, 1.4375))
+	off := shape.Transform{Pos: shape.V(0.1875, -0.0625), Rot: shape.RotFromCosSin(1-1.1369819170322566, 0.9905735482063753)}
+	cp, _ := shape.NewCompound([]shape.Part{{Shape: seg, Offset: off}})
+	ts := shape.Transform{Pos: shape.V(3.4375, -2.1875), Rot: shape.RotFromCosSin(1-0.7206292228063957, 0.9601832996101534)}
+	origin := shape.V(4.186420247721612, -1.9920071601587364) // on the segment, a hair off
+	dir := shape.V(-0.8347432627660728, -0.5506393422800908)    // along it
+	if narrowphase.ContainsPoint(cp, ts, origin) {
+		t.Fatalf("ContainsPoint(%v) = true, want false", origin)
+	}
+	h, ok := narrowphase.RayCast(cp, ts, origin, dir, 20)
+	if !ok || h.Distance != 0 || h.Normal != dir.Neg() {
+		t.Errorf("RayCast(compound, %v, %v) = %+v, %v; want a hit at Distance 0 with Normal %v", origin, dir, h, ok, dir.Neg())
+	}
+}
