@@ -63,7 +63,7 @@ func TestRaySegmentAlongLineNormalBug(t *testing.T) {
 	s, _ := shape.NewSegment(shape.V(0.125, -1.9375), shape.V(2.75, 2.5))
 	ts := shape.Transform{Pos: shape.V(2.3125, -1.125), Rot: shape.RotFromCosSin(0.8965706653173108, 0.4429007135831625)}
 	origin := shape.V(3.47675450569837, -0.23616972460371033) // the segment's midpoint, placed
-	dir := shape.V(-0.07527984978184078, -0.9971624462527776)   // from p1 toward the midpoint, placed
+	dir := shape.V(-0.07527984978184078, -0.9971624462527776) // from p1 toward the midpoint, placed
 	h, ok := narrowphase.RayCast(s, ts, origin, dir, 1.6875)
 	if !ok || h.Distance != 0 || h.Normal != dir.Neg() {
 		t.Errorf("RayCast(segment, %v, %v) = %+v, %v; want a hit at Distance 0 with Normal %v", origin, dir, h, ok, dir.Neg())
@@ -81,7 +81,7 @@ func TestRayCompoundSegmentAlongLineNormalBug(t *testing.T) {
 	cp, _ := shape.NewCompound([]shape.Part{{Shape: seg, Offset: off}})
 	ts := shape.Transform{Pos: shape.V(3.4375, -2.1875), Rot: shape.RotFromCosSin(1-0.7206292228063957, 0.9601832996101534)}
 	origin := shape.V(4.186420247721612, -1.9920071601587364) // on the segment, a hair off
-	dir := shape.V(-0.8347432627660728, -0.5506393422800908)    // along it
+	dir := shape.V(-0.8347432627660728, -0.5506393422800908)  // along it
 	if narrowphase.ContainsPoint(cp, ts, origin) {
 		t.Fatalf("ContainsPoint(%v) = true, want false", origin)
 	}
