@@ -90,3 +90,32 @@ func TestRayCompoundSegmentAlongLineNormalBug(t *testing.T) {
 		t.Errorf("RayCast(compound, %v, %v) = %+v, %v; want a hit at Distance 0 with Normal %v", origin, dir, h, ok, dir.Neg())
 	}
 }
+
+// TestRayPolygonApexGrazeBug: a ray along the line y = 0.5625 touches the
+// triangle only at its apex (0.25, 0.5625), 5.25 ahead, every number exact.
+// Shapes are closed and a ray that grazes the boundary hits it, but the
+// edge clip missed: the two edges at the apex each round their crossing
+// with the ray, and the exit came out an ulp before the entry (found by a
+// sweep over dyadic triangles, about a quarter of which missed).
+func TestRayPolygonApexGrazeBug(t *testing.T) {
+	tri, _ := shape.NewPolygon([]shape.Vec2{{X: -0.0625, Y: 0}, {X: 0.046875, Y: 0}, {X: 0.25, Y: 0.5625}})
+	origin, dir := shape.V(-5, 0.5625), shape.V(1, 0)
+	for _, maxDist := range []float64{math.Inf(1), 5.25} {
+		h, ok := narrowphase.RayCast(tri, shape.Transform{}, origin, dir, maxDist)
+		if !ok || math.Abs(h.Distance-5.25) > 1e-15 || h.Point.Sub(shape.V(0.25, 0.5625)).Len() > 1e-15 || h.Normal.Dot(dir) > 0 {
+			t.Errorf("RayCast(triangle, %v, %v, %v) = %+v, %v; want a hit at the apex (0.25, 0.5625), Distance 5.25", origin, dir, maxDist, h, ok)
+		}
+	}
+}
+
+// TestRayChainPeakGrazeBug: the same for a chain whose two segments meet
+// at a peak (0.25, 0.375) that the ray y = 0.375 touches: each segment put
+// the crossing a rounding step past its own end and neither was hit.
+func TestRayChainPeakGrazeBug(t *testing.T) {
+	ch, _ := shape.NewChain([]shape.Vec2{{X: -0.0625, Y: 0}, {X: 0.25, Y: 0.375}, {X: 0.046875, Y: 0}}, false)
+	origin, dir := shape.V(-5, 0.375), shape.V(1, 0)
+	h, ok := narrowphase.RayCast(ch, shape.Transform{}, origin, dir, math.Inf(1))
+	if !ok || math.Abs(h.Distance-5.25) > 1e-15 || h.Point.Sub(shape.V(0.25, 0.375)).Len() > 1e-15 {
+		t.Errorf("RayCast(chain, %v, %v) = %+v, %v; want a hit at the peak (0.25, 0.375), Distance 5.25", origin, dir, h, ok)
+	}
+}
