@@ -119,3 +119,31 @@ func TestRayChainPeakGrazeBug(t *testing.T) {
 		t.Errorf("RayCast(chain, %v, %v) = %+v, %v; want a hit at the peak (0.25, 0.375), Distance 5.25", origin, dir, h, ok)
 	}
 }
+
+// TestRayEndsOnSurfaceBug: a ray whose maxDist ends exactly on a
+// polygon's slanted edge, or on a segment, every number exact, touches it
+// at its end: RayCast's range is closed. The entry, rounded on the edge's
+// unit normal (or the segment's), came out a step past maxDist, and about
+// a quarter of such rays missed (found by sweeps over dyadic triangles and
+// segments).
+func TestRayEndsOnSurfaceBug(t *testing.T) {
+	tri, _ := shape.NewPolygon([]shape.Vec2{{X: 0, Y: 0}, {X: 0.1875, Y: 0}, {X: 0, Y: 0.375}})
+	seg, _ := shape.NewSegment(shape.V(-2.3125, 0), shape.V(0.875, 1.5625))
+	for _, tc := range []struct {
+		name        string
+		s           shape.Shape
+		t           shape.Transform
+		origin, dir shape.Vec2
+		maxDist     float64
+	}{
+		// The hypotenuse x + y/2 = 0.1875 at y = 0.03125 is x = 0.171875.
+		{"triangle", tri, shape.Transform{}, shape.V(3.171875, 0.03125), shape.V(-1, 0), 3},
+		{"segment at 1e6", seg, shape.Transform{Pos: shape.V(999998.625, 1.000003125e+06)},
+			shape.V(1.000005875e+06, 1.0000046875e+06), shape.V(-1, 0), 6.375},
+	} {
+		h, ok := narrowphase.RayCast(tc.s, tc.t, tc.origin, tc.dir, tc.maxDist)
+		if !ok || h.Distance != tc.maxDist {
+			t.Errorf("%s: RayCast(%v, %v, %v) = %+v, %v; want a hit at Distance %v", tc.name, tc.origin, tc.dir, tc.maxDist, h, ok, tc.maxDist)
+		}
+	}
+}
