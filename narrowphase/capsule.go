@@ -65,6 +65,25 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 		x := max(h/(-den), 0)
 		if u := o.Add(d.Scale(x)).Sub(p0).Dot(e); u >= 0 && u <= ee {
 			best, bn = x, side
+			if r == 0 && x > maxDist {
+				// The crossing, rounded, can fall a step past a
+				// maxDist that ends on the segment: the end point's
+				// side of the line, from the segment's own ends,
+				// decides.
+				co, ce := e.Cross(o.Sub(p0)), e.Cross(o.Add(d.Scale(maxDist)).Sub(p0))
+				if (co > 0 && ce <= 0) || (co < 0 && ce >= 0) {
+					best = maxDist
+				}
+			}
+		} else if r == 0 {
+			// The crossing, rounded, can land a step past an end that
+			// lies on the ray's line exactly (at a chain's peak, past
+			// both segments' ends): such an end is met.
+			for _, p := range [2]shape.Vec2{p0, p1} {
+				if q := p.Sub(o); d.Cross(q) == 0 && q.Dot(d) >= 0 && q.Dot(d) < best {
+					best, bn = q.Dot(d), side
+				}
+			}
 		}
 	} else if den == 0 && r == 0 && side.Dot(o.Sub(p0)) == 0 {
 		// Along the segment's own line: it is entered at the nearer end,
