@@ -147,3 +147,28 @@ func TestRayEndsOnSurfaceBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCastVertexGrazeNormalAlongMotionBug: a polygon slides left so that
+// its top vertex passes exactly through the lower end of a segment that
+// rises to the left: a graze at Fraction 0.9375/5.9375. Any normal between
+// the segment's face normal and a's edge normals separates them there;
+// Cast took the segment's face normal, which faces along the motion
+// (normal·delta = 2.4 > 0), where the flat (0, −1) and the entered edge
+// of the Minkowski difference do not: the clip's entering edge was swapped
+// for its neighbour, the leaving edge, whose segment passed a rounding
+// step nearer the hit vertex (found by TestHunt11CastCompositeStartsOracle,
+// seed 9305712151595833581, case 4370, at 1e6; the same near the origin).
+func TestCastVertexGrazeNormalAlongMotionBug(t *testing.T) {
+	a, _ := shape.NewPolygon([]shape.Vec2{{X: -2.6875, Y: -1.75}, {X: -0.625, Y: -2}, {X: 3, Y: -1.0625}, {X: 0.9375, Y: 2.8125}, {X: -1.5625, Y: 0.875}})
+	b, _ := shape.NewSegment(shape.V(-1.5, 0.125), shape.V(-2.5625, -2.3125))
+	delta := shape.V(-5.9375, 0)
+	// a starts a hair (9e-10) left of the exact graze.
+	for _, shift := range []shape.Vec2{{}, shape.V(1e6, -1e6)} {
+		ta := shape.Transform{Pos: shape.V(1.0000056249999991e+06, -1.00000175e+06).Sub(shift)}
+		tb := shape.Transform{Pos: shape.V(1.0000033125e+06, -999996.375).Sub(shift), Rot: shape.RotFromCosSin(0, 1)}
+		h, ok := narrowphase.Cast(a, ta, delta, b, tb)
+		if !ok || math.Abs(h.Fraction-0.9375/5.9375) > 1e-9 || h.Normal.Dot(delta) > 0 {
+			t.Errorf("shifted by %v: Cast = %+v, %v; want a graze at Fraction %.17g with a normal that does not face along delta %v", shift, h, ok, 0.9375/5.9375, delta)
+		}
+	}
+}
