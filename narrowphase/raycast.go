@@ -176,11 +176,8 @@ func rayBox(h shape.Vec2, t shape.Transform, origin, dir shape.Vec2, maxDist flo
 func rayPolygon(verts, normals []shape.Vec2, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
 	o := t.ApplyInv(origin)
 	dl := t.Rot.ApplyInv(dir)
-	// The line is clipped first and maxDist applied after, so that an
-	// exit clipped by maxDist cannot hide the corner rayPolygonCorner
-	// looks for.
-	lower, upper := 0.0, math.Inf(1)
-	index, exit := -1, -1
+	lower, upper := 0.0, maxDist
+	index := -1
 	for i, v := range verts {
 		n := normals[i]
 		num := n.Dot(v.Sub(o)) // >= 0 when o is on the inner side
@@ -196,79 +193,64 @@ func rayPolygon(verts, normals []shape.Vec2, t shape.Transform, origin, dir shap
 			}
 		default:
 			if num < upper*den {
-				upper, exit = num/den, i
+				upper = num / den
 			}
 		}
 		if upper < lower {
-			return rayPolygonCorner(verts, normals, t, origin, dir, o, dl, index, exit, maxDist)
+			break
 		}
+	}
+	if upper < lower {
+		// Written out here, not called: a call would make the hot path
+		// keep its values on the stack.
+		if index < 0 {
+			return RayHit{}, false
+		}
+		d := maxDist
+		if upper == maxDist {
+			// The entry, rounded on its edge, may fall a step past a
+			// maxDist that ends exactly on the polygon: the end point,
+			// tested against the edges by the differences of their own
+			// vertices (exact for short dyadic numbers, where a rounded
+			// unit normal is not), decides.
+			q := o.Add(dl.Scale(maxDist))
+			for i, v := range verts {
+				if verts[(i+1)%len(verts)].Sub(v).Cross(q.Sub(v)) < 0 {
+					return RayHit{}, false
+				}
+			}
+		} else {
+			// Emptied by an edge the ray leaves by: a line that misses
+			// the polygon, or one that passes within rounding of the
+			// vertex w where that edge meets the entering one, whose
+			// crossings, each rounded on its own edge, can come out an
+			// ulp the wrong way round for a ray that touches the
+			// polygon only at w. Of the entering edge's ends, w is the
+			// one nearer the ray's line; the ray meets the polygon at w
+			// when w lies on the line, or the line parts it from a
+			// neighbour (exact for a w on the line, a graze, which
+			// hits, and otherwise the clip's answer to rounding). The
+			// entering edge's normal is an outward normal at w.
+			n, w := len(verts), index
+			sw, s1 := dl.Cross(verts[index].Sub(o)), dl.Cross(verts[(index+1)%n].Sub(o))
+			if math.Abs(s1) < math.Abs(sw) {
+				w, sw = (index+1)%n, s1
+			}
+			sp, sn := dl.Cross(verts[(w+n-1)%n].Sub(o)), dl.Cross(verts[(w+1)%n].Sub(o))
+			found := sw == 0 || (sw > 0 && (sp < 0 || sn < 0)) || (sw < 0 && (sp > 0 || sn > 0))
+			d = max(verts[w].Sub(o).Dot(dl), 0)
+			if !found || !(d <= maxDist) {
+				return RayHit{}, false
+			}
+		}
+		return RayHit{Point: origin.Add(dir.Scale(d)), Normal: t.Rot.Apply(normals[index]), Distance: d}, true
 	}
 	if index < 0 {
 		return insideHit(origin, dir)
-	}
-	if lower > maxDist {
-		// The entry, rounded on its edge, may fall a step past a
-		// maxDist that ends exactly on the polygon: the end point,
-		// tested against the edges by their own vertices, decides.
-		if !polygonHolds(verts, o.Add(dl.Scale(maxDist))) {
-			return RayHit{}, false
-		}
-		lower = maxDist
 	}
 	return RayHit{
 		Point:    origin.Add(dir.Scale(lower)),
 		Normal:   t.Rot.Apply(normals[index]),
 		Distance: lower,
 	}, true
-}
-
-// rayPolygonCorner decides a ray whose clip in rayPolygon emptied, with
-// entering edge in and leaving edge out (-1 where maxDist or the origin
-// bounded the interval instead). Where the two edges meet at a vertex w,
-// the ray passes within rounding of w, and the two crossings, each
-// rounded on its own edge, can come out an ulp the wrong way round for a
-// ray that touches the polygon only at w. The ray meets the polygon there
-// unless w and both its neighbours lie strictly on one side of its line:
-// exact for a w on the line (a graze, which hits), and otherwise the
-// answer of the clip to rounding. The hit is at w's distance along the ray
-// with the entering edge's normal, an outward normal at w.
-func rayPolygonCorner(verts, normals []shape.Vec2, t shape.Transform, origin, dir, o, dl shape.Vec2, in, out int, maxDist float64) (RayHit, bool) {
-	n := len(verts)
-	if in < 0 || out < 0 {
-		return RayHit{}, false
-	}
-	var w int
-	switch {
-	case out == (in+1)%n: // edge in ends at w, where edge out starts
-		w = out
-	case in == (out+1)%n:
-		w = in
-	default:
-		return RayHit{}, false
-	}
-	sw := dl.Cross(verts[w].Sub(o))
-	sp := dl.Cross(verts[(w+n-1)%n].Sub(o))
-	sn := dl.Cross(verts[(w+1)%n].Sub(o))
-	if (sw > 0 && sp > 0 && sn > 0) || (sw < 0 && sp < 0 && sn < 0) {
-		return RayHit{}, false // the line passes outside the corner
-	}
-	d := max(verts[w].Sub(o).Dot(dl), 0)
-	if !(d <= maxDist) {
-		return RayHit{}, false
-	}
-	return RayHit{Point: origin.Add(dir.Scale(d)), Normal: t.Rot.Apply(normals[in]), Distance: d}, true
-}
-
-// polygonHolds reports whether the local point q lies in the polygon
-// (closed), by the side of q from each edge taken as the difference of its
-// two vertices: exact for points on an edge whose coordinates, and the
-// edge's, are short dyadic numbers, where a rounded unit normal is not.
-func polygonHolds(verts []shape.Vec2, q shape.Vec2) bool {
-	for i, v := range verts {
-		w := verts[(i+1)%len(verts)]
-		if w.Sub(v).Cross(q.Sub(v)) < 0 {
-			return false
-		}
-	}
-	return true
 }
