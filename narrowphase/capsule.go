@@ -52,6 +52,7 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 	ee := e.LenSq()
 	nrm := s.Normals()[0] // right of p0→p1
 	best, bn := math.Inf(1), shape.Vec2{}
+	along := false // entered along the segment's own line: the normal is -dir
 	// The side facing the ray: o lies on its outer side.
 	side := nrm
 	if nrm.Dot(o.Sub(p0)) < 0 {
@@ -64,6 +65,25 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 		x := max(h/(-den), 0)
 		if u := o.Add(d.Scale(x)).Sub(p0).Dot(e); u >= 0 && u <= ee {
 			best, bn = x, side
+			if r == 0 && x > maxDist {
+				// The crossing, rounded, can fall a step past a
+				// maxDist that ends on the segment: the end point's
+				// side of the line, from the segment's own ends,
+				// decides.
+				co, ce := e.Cross(o.Sub(p0)), e.Cross(o.Add(d.Scale(maxDist)).Sub(p0))
+				if (co > 0 && ce <= 0) || (co < 0 && ce >= 0) {
+					best = maxDist
+				}
+			}
+		} else if r == 0 {
+			// The crossing, rounded, can land a step past an end that
+			// lies on the ray's line exactly (at a chain's peak, past
+			// both segments' ends): such an end is met.
+			for _, p := range [2]shape.Vec2{p0, p1} {
+				if q := p.Sub(o); d.Cross(q) == 0 && q.Dot(d) >= 0 && q.Dot(d) < best {
+					best, bn = q.Dot(d), side
+				}
+			}
 		}
 	} else if den == 0 && r == 0 && side.Dot(o.Sub(p0)) == 0 {
 		// Along the segment's own line: it is entered at the nearer end,
@@ -71,11 +91,11 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 		// the last bit in this frame, though containsCapsule, which
 		// measures the distance, can put it a rounding hair off).
 		if u := o.Sub(p0).Dot(e); u >= 0 && u <= ee {
-			best, bn = 0, d.Neg()
+			best, along = 0, true
 		}
 		for _, p := range [2]shape.Vec2{p0, p1} {
 			if x := p.Sub(o).Dot(d); x >= 0 && x < best {
-				best, bn = x, d.Neg()
+				best, along = x, true
 			}
 		}
 	}
@@ -88,6 +108,10 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 	}
 	if math.IsInf(best, 1) || !(best <= maxDist) {
 		return RayHit{}, false // nothing entered (maxDist may be +Inf)
+	}
+	if along {
+		// -dir itself: turned into the frame and back it is an ulp off.
+		return RayHit{Point: origin.Add(dir.Scale(best)), Normal: dir.Neg(), Distance: best}, true
 	}
 	return RayHit{Point: origin.Add(dir.Scale(best)), Normal: t.Rot.Apply(bn), Distance: best}, true
 }

@@ -505,7 +505,7 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 	// Collinear edges of M (nearly parallel faces of a and b, split by
 	// rounding) tie in the clip; the one whose segment holds the hit point
 	// names the features that touch.
-	return m.edgeHit(m.edgeAt(d.Scale(lo), enter), lo, d, a, b), true
+	return m.edgeHit(m.edgeAt(d.Scale(lo), d, enter), lo, d, a, b), true
 }
 
 // segmentsMeet reports whether the segment cores a, moved by x, and b
@@ -537,10 +537,15 @@ func segmentsMeet(a, b *core, x shape.Vec2) bool {
 
 // edgeAt returns the edge of m next to edge guess (or guess itself) that
 // is nearest the boundary point x: the edges rounding splits from one face
-// are neighbours in M.
-func (m *mink) edgeAt(x shape.Vec2, guess int) int {
+// are neighbours in M. Only edges the motion d enters or slides along
+// qualify: at a vertex of M where the ray grazes, the neighbour it leaves
+// by lies as near x, and its normal faces along the motion.
+func (m *mink) edgeAt(x, d shape.Vec2, guess int) int {
 	best, bestK := segDistSq(x, m.v[guess], m.v[next(guess, m.n)]), guess
 	for _, k := range [2]int{prev(guess, m.n), next(guess, m.n)} {
+		if m.nrm[k].Dot(d) > 0 {
+			continue
+		}
 		if d := segDistSq(x, m.v[k], m.v[next(k, m.n)]); d < best {
 			best, bestK = d, k
 		}

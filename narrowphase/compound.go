@@ -598,13 +598,18 @@ func rayComposite(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxD
 		if !found {
 			return RayHit{}, false
 		}
-		if best.Distance == 0 {
-			// On a part's boundary: the convention's point and normal.
-			h, _ := insideHit(origin, dir)
-			h.Part = best.Part
-			return h, true
+		// No part holds the origin (the loop above made each part's own
+		// test), so even an entry at distance 0, from a rounding hair
+		// outside, has the entered surface's normal, as the lone part
+		// gives it.
+		n := t.Rot.Apply(best.Normal)
+		if best.Normal == d.Neg() {
+			// A part's -d (a ray along a segment's line, or straight
+			// into a face) is -dir itself: turned back into the world
+			// it would be an ulp off.
+			n = dir.Neg()
 		}
-		best.Point, best.Normal = t.Apply(best.Point), t.Rot.Apply(best.Normal)
+		best.Point, best.Normal = t.Apply(best.Point), n
 		return best, true
 	}
 	box := s.WorldAABB(t)

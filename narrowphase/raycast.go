@@ -197,8 +197,53 @@ func rayPolygon(verts, normals []shape.Vec2, t shape.Transform, origin, dir shap
 			}
 		}
 		if upper < lower {
+			break
+		}
+	}
+	if upper < lower {
+		// Written out here, not called: a call would make the hot path
+		// keep its values on the stack.
+		if index < 0 {
 			return RayHit{}, false
 		}
+		d := maxDist
+		if upper == maxDist {
+			// The entry, rounded on its edge, may fall a step past a
+			// maxDist that ends exactly on the polygon: the end point,
+			// tested against the edges by the differences of their own
+			// vertices (exact for short dyadic numbers, where a rounded
+			// unit normal is not), decides.
+			q := o.Add(dl.Scale(maxDist))
+			for i, v := range verts {
+				if verts[(i+1)%len(verts)].Sub(v).Cross(q.Sub(v)) < 0 {
+					return RayHit{}, false
+				}
+			}
+		} else {
+			// Emptied by an edge the ray leaves by: a line that misses
+			// the polygon, or one that passes within rounding of the
+			// vertex w where that edge meets the entering one, whose
+			// crossings, each rounded on its own edge, can come out an
+			// ulp the wrong way round for a ray that touches the
+			// polygon only at w. Of the entering edge's ends, w is the
+			// one nearer the ray's line; the ray meets the polygon at w
+			// when w lies on the line, or the line parts it from a
+			// neighbour (exact for a w on the line, a graze, which
+			// hits, and otherwise the clip's answer to rounding). The
+			// entering edge's normal is an outward normal at w.
+			n, w := len(verts), index
+			sw, s1 := dl.Cross(verts[index].Sub(o)), dl.Cross(verts[(index+1)%n].Sub(o))
+			if math.Abs(s1) < math.Abs(sw) {
+				w, sw = (index+1)%n, s1
+			}
+			sp, sn := dl.Cross(verts[(w+n-1)%n].Sub(o)), dl.Cross(verts[(w+1)%n].Sub(o))
+			found := sw == 0 || (sw > 0 && (sp < 0 || sn < 0)) || (sw < 0 && (sp > 0 || sn > 0))
+			d = max(verts[w].Sub(o).Dot(dl), 0)
+			if !found || !(d <= maxDist) {
+				return RayHit{}, false
+			}
+		}
+		return RayHit{Point: origin.Add(dir.Scale(d)), Normal: t.Rot.Apply(normals[index]), Distance: d}, true
 	}
 	if index < 0 {
 		return insideHit(origin, dir)
