@@ -65,16 +65,8 @@ func esDeepest(ch collide.Shape, xf collide.Transform, bodies []*esBody, f colli
 // the first hit overlaps nothing; against one flat wall (a box, an OBB, a
 // chain or a polygon face at any angle) the end is the analytic slide.
 func TestExactMoveAndSlide(t *testing.T) {
-	seed := *slideSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
+	seed := oracleSeed(t, *slideSeed, "slideseed")
 	t.Logf("seed %d", seed)
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestExactMoveAndSlide -slideseed %d .", seed)
-		}
-	})
 	levels, moves := 20, 25
 	if testing.Short() {
 		levels, moves = 8, 25
