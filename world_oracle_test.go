@@ -356,18 +356,8 @@ var woQueryFilters = []collide.Filter{{}, {Mask: 2}, {Mask: 4 | 2}, {Category: 2
 // in the query's mask, and the query's category (when not 0) in the
 // body's mask; Exclude and SkipSensors as named.
 func woPasses(q collide.Filter, id collide.BodyID, b *woBodyRec) bool {
-	qc, qm := q.Category, q.Mask
-	if qc == 0 && qm == 0 {
-		qc, qm = 1, math.MaxUint32
-	}
-	bc, bm := b.filter.Category, b.filter.Mask
-	if bc == 0 && bm == 0 {
-		bc, bm = 1, math.MaxUint32
-	}
-	if bc&qm == 0 || (qc != 0 && qc&bm == 0) {
-		return false
-	}
-	return id != q.Exclude && !(q.SkipSensors && b.sensor)
+	bc, bm := bits(b.filter)
+	return queryPasses(q, id, bc, bm, b.sensor)
 }
 
 // TestWorldOracle runs random mutations and, after each, QueryPoint,
