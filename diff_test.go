@@ -414,29 +414,11 @@ func (d *wdRun) addTouching(o *wdBody) {
 	if d.r.IntN(2) == 0 {
 		sx, sy = 0, -1
 	}
-	var reach float64 // o's extent along the axis from its origin
-	center := o.pos
-	switch o.shape.Kind() {
-	case 0:
-		center = o.xf().Apply(o.shape.Center())
-		reach = o.shape.Radius()
-	case 1:
-		h := o.shape.HalfExtents()
-		reach = math.Abs(sx)*h.X + math.Abs(sy)*h.Y
-	default:
+	center, reach, ok := touchReach(o.shape, o.xf(), sx, sy)
+	if !ok {
 		return
 	}
-	var own float64
-	if d.r.IntN(2) == 0 {
-		hw, hh := d.size(), d.size()
-		b.shape, _ = collide.NewAABB(hw, hh)
-		own = math.Abs(sx)*hw + math.Abs(sy)*hh
-	} else {
-		rr := d.size()
-		b.shape, _ = collide.NewCircle(rr)
-		own = rr
-	}
-	b.pos = center.Add(collide.V(sx*(reach+own), sy*(reach+own)))
+	b.shape, b.pos = touchingShape(d.r, d.size, center, reach, sx, sy)
 	d.add(b)
 }
 

@@ -83,17 +83,7 @@ func (h *h9Run) shape() collide.Shape {
 			}
 			s, err = collide.NewCompound(parts)
 		case 1:
-			pts := make([]collide.Vec2, 8+2*h.r.IntN(3))
-			rad := 2 * h.size()
-			for i := range pts {
-				rr := rad
-				if i%2 == 1 {
-					rr *= 0.375
-				}
-				sn, cs := math.Sincos(2 * math.Pi * float64(i) / float64(len(pts)))
-				pts[i] = collide.V(rr*cs, rr*sn)
-			}
-			s, err = collide.NewConcavePolygon(pts)
+			s, err = collide.NewConcavePolygon(randStar(h.r, h.size))
 		case 2, 3: // a chain, open or closed, up to long
 			n := 2 + h.r.IntN(40)
 			pts := make([]collide.Vec2, n)

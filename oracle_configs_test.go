@@ -182,17 +182,7 @@ func (o *ocRun) randShape() collide.Shape {
 			sh, err = collide.NewCompound(parts)
 		case 1: // a concave star or an L
 			if r.IntN(2) == 0 {
-				pts := make([]collide.Vec2, 8+2*r.IntN(3))
-				rad := 2 * o.size()
-				for i := range pts {
-					rr := rad
-					if i%2 == 1 {
-						rr *= 0.375
-					}
-					sn, cs := math.Sincos(2 * math.Pi * float64(i) / float64(len(pts)))
-					pts[i] = collide.V(rr*cs, rr*sn)
-				}
-				sh, err = collide.NewConcavePolygon(pts)
+				sh, err = collide.NewConcavePolygon(randStar(r, o.size))
 			} else {
 				a, b := o.size(), o.size()
 				sh, err = collide.NewConcavePolygon([]collide.Vec2{{X: -a, Y: -a}, {X: a + b, Y: -a}, {X: a + b, Y: 0}, {X: 0, Y: 0}, {X: 0, Y: a + b}, {X: -a, Y: a + b}})
@@ -391,35 +381,17 @@ func (o *ocRun) addMirrorPair() {
 // addTouching adds an AABB or a circle just touching an AABB or circle
 // body along an axis.
 func (o *ocRun) addTouching(t *ocBody) {
-	var reach float64
-	center := t.pos
 	sx, sy := 1.0, 0.0
 	if o.r.IntN(2) == 0 {
 		sx, sy = 0, -1
 	}
-	switch t.shape.Kind() {
-	case shape.KindCircle:
-		center = t.xf().Apply(t.shape.Center())
-		reach = t.shape.Radius()
-	case shape.KindAABB:
-		h := t.shape.HalfExtents()
-		reach = math.Abs(sx)*h.X + math.Abs(sy)*h.Y
-	default:
+	center, reach, ok := touchReach(t.shape, t.xf(), sx, sy)
+	if !ok {
 		o.add(o.randBody())
 		return
 	}
 	b := o.randBody()
-	var own float64
-	if o.r.IntN(2) == 0 {
-		hw, hh := o.size(), o.size()
-		b.shape, _ = collide.NewAABB(hw, hh)
-		own = math.Abs(sx)*hw + math.Abs(sy)*hh
-	} else {
-		rr := o.size()
-		b.shape, _ = collide.NewCircle(rr)
-		own = rr
-	}
-	b.pos = center.Add(collide.V(sx*(reach+own), sy*(reach+own)))
+	b.shape, b.pos = touchingShape(o.r, o.size, center, reach, sx, sy)
 	o.add(b)
 }
 

@@ -6,13 +6,15 @@ import (
 	"slices"
 
 	"github.com/collide-go/collide"
+	"github.com/collide-go/collide/shape"
 )
 
 // This file holds the few pieces that the world oracles (diff_test.go,
 // differential_test.go, hunt9_query_test.go, oracle_configs_test.go,
 // world_oracle_test.go) share: the documented filter rule, the calls that
 // must refuse a stale id, the key of a contact, the symmetric difference of
-// two answers and a generator of convex shapes.
+// two answers, generators of convex shapes and of stars, and a shape
+// placed to touch another exactly.
 
 // partKey names one contact: the bodies, lower id first, and their parts.
 type partKey struct {
@@ -115,4 +117,54 @@ func randConvex(r *rand.Rand, grid func(lo, hi float64) float64, size func() flo
 			return sh
 		}
 	}
+}
+
+// randStar returns the outline of a concave star of 8, 10 or 12 points,
+// counter-clockwise about the origin, its outer radius twice a size(),
+// its inner one 0.375 of that.
+func randStar(r *rand.Rand, size func() float64) []collide.Vec2 {
+	pts := make([]collide.Vec2, 8+2*r.IntN(3))
+	rad := 2 * size()
+	for i := range pts {
+		rr := rad
+		if i%2 == 1 {
+			rr *= 0.375
+		}
+		sn, cs := math.Sincos(2 * math.Pi * float64(i) / float64(len(pts)))
+		pts[i] = collide.V(rr*cs, rr*sn)
+	}
+	return pts
+}
+
+// touchReach returns the centre of a circle or an AABB s placed by xf (an
+// AABB ignores the angle: its centre is xf.Pos) and its extent from that
+// centre along the axis (sx, sy) (one of them 0, the other ±1); ok is false
+// for any other kind.
+func touchReach(s collide.Shape, xf collide.Transform, sx, sy float64) (center collide.Vec2, reach float64, ok bool) {
+	switch s.Kind() {
+	case shape.KindCircle:
+		return xf.Apply(s.Center()), s.Radius(), true
+	case shape.KindAABB:
+		h := s.HalfExtents()
+		return xf.Pos, math.Abs(sx)*h.X + math.Abs(sy)*h.Y, true
+	}
+	return collide.Vec2{}, 0, false
+}
+
+// touchingShape returns an AABB or a circle (half extents or radius from
+// size) and the position at which it touches, along the axis (sx, sy), a
+// body whose extent from center along it is reach (touchReach).
+func touchingShape(r *rand.Rand, size func() float64, center collide.Vec2, reach, sx, sy float64) (collide.Shape, collide.Vec2) {
+	var s collide.Shape
+	var own float64
+	if r.IntN(2) == 0 {
+		hw, hh := size(), size()
+		s, _ = collide.NewAABB(hw, hh)
+		own = math.Abs(sx)*hw + math.Abs(sy)*hh
+	} else {
+		rr := size()
+		s, _ = collide.NewCircle(rr)
+		own = rr
+	}
+	return s, center.Add(collide.V(sx*(reach+own), sy*(reach+own)))
 }
