@@ -560,11 +560,7 @@ func (d *wdRun) staleCalls() {
 	ids = append(ids, d.gone...)
 	ids = append(ids, 0)
 	id := ids[d.r.IntN(len(ids))]
-	for name, err := range staleCallErrs(d.w, id) {
-		if !errors.Is(err, collide.ErrUnknownBody) {
-			d.fail("%s(stale id %#x) = %v, want ErrUnknownBody", name, uint64(id), err)
-		}
-	}
+	checkStaleCalls(d.w, id, d.fail)
 }
 
 // ---- checks after every mutation ----

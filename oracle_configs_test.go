@@ -590,11 +590,7 @@ func (o *ocRun) staleCalls() {
 	}
 	ids = append(ids, o.st.gone...)
 	id := ids[o.r.IntN(len(ids))]
-	for name, err := range staleCallErrs(o.w, id) {
-		if !errors.Is(err, collide.ErrUnknownBody) {
-			o.fail("%s(stale id %#x) = %v, want ErrUnknownBody", name, uint64(id), err)
-		}
-	}
+	checkStaleCalls(o.w, id, o.fail)
 }
 
 // ---- checks ----
