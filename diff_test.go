@@ -636,9 +636,7 @@ func (d *wdRun) collectIDs(what string, want []collide.BodyID, run func(fn func(
 	if err := run(func(id collide.BodyID) bool { got = append(got, id); return true }); err != nil {
 		d.fail("%s: %v", what, err)
 	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if !sameIDSet(got, want) {
 		d.fail("%s = %#x, want %#x; differing bodies:%s%s", what, got, want, d.describe(idsDiff(got, want)...), repro())
 	}
 	if len(want) >= 2 {

@@ -259,9 +259,7 @@ func (d *diffWorld) query(after string) {
 			want = append(want, id)
 		}
 	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if !sameIDSet(got, want) {
 		d.fail(after, "QueryPoint(%v, %+v) = %v, want %v", p, f, got, want)
 	}
 
@@ -282,9 +280,7 @@ func (d *diffWorld) query(after string) {
 			want = append(want, id)
 		}
 	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if !sameIDSet(got, want) {
 		d.fail(after, "QueryShape(%v at %v, %+v) = %v, want %v", qs, qt, f, got, want)
 	}
 
@@ -300,9 +296,7 @@ func (d *diffWorld) query(after string) {
 			want = append(want, id)
 		}
 	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if !sameIDSet(got, want) {
 		d.fail(after, "QueryAABB(%v, %+v) = %v, want %v", box, f, got, want)
 	}
 

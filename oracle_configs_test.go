@@ -678,9 +678,7 @@ func ocSameShape(a, b collide.Shape) bool {
 
 func (o *ocRun) sameIDs(what string, got, want []collide.BodyID) {
 	o.t.Helper()
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if !sameIDSet(got, want) {
 		o.fail("%s = %#x, want %#x; differing:%s", what, got, want, o.describe(idsDiff(got, want)...))
 	}
 }

@@ -74,6 +74,14 @@ func checkStaleCalls(w *collide.World, id collide.BodyID, fail func(format strin
 	}
 }
 
+// sameIDSet sorts got and want (in place) and reports whether they hold
+// the same ids.
+func sameIDSet(got, want []collide.BodyID) bool {
+	slices.Sort(got)
+	slices.Sort(want)
+	return slices.Equal(got, want)
+}
+
 // idsDiff returns the ids in one of got and want (both sorted) but not in
 // the other: those of got first, then those of want.
 func idsDiff(got, want []collide.BodyID) []collide.BodyID {
