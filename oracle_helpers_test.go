@@ -11,11 +11,12 @@ import (
 )
 
 // This file holds the few pieces that the world oracles (diff_test.go,
-// differential_test.go, hunt9_query_test.go, oracle_configs_test.go,
-// world_oracle_test.go) share: the documented filter rule, the calls that
-// must refuse a stale id, the key of a contact, the symmetric difference of
-// two answers, generators of convex shapes and of stars, and a shape
-// placed to touch another exactly.
+// differential_test.go, hunt7_bullet_test.go, hunt9_query_test.go,
+// oracle_configs_test.go, world_oracle_test.go) share: the documented
+// filter rule, the calls that must refuse a stale id, the key of a
+// contact, the comparison and symmetric difference of two answers,
+// generators of convex shapes and of stars, and a shape placed to touch
+// another exactly.
 
 // partKey names one contact: the bodies, lower id first, and their parts.
 type partKey struct {
