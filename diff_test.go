@@ -39,12 +39,7 @@ type wdBody struct {
 func (b *wdBody) xf() collide.Transform { return collide.NewTransform(b.pos, b.angle) }
 
 // bits returns the category and mask the body's filter stands for.
-func (b *wdBody) bits() (uint32, uint32) {
-	if b.filter.Category == 0 && b.filter.Mask == 0 {
-		return 1, math.MaxUint32
-	}
-	return b.filter.Category, b.filter.Mask
-}
+func (b *wdBody) bits() (uint32, uint32) { return bits(b.filter) }
 
 func (b *wdBody) String() string {
 	s := fmt.Sprintf("{id %#x %v pos (%v, %v) angle %v filter %d/%#x %v sensor=%v",
@@ -289,17 +284,10 @@ func (d *wdRun) randQueryFilter() collide.Filter {
 	return f
 }
 
-// passes is the documented query filter rule.
+// passes is the documented query filter rule (queryPasses).
 func (d *wdRun) passes(q collide.Filter, b *wdBody) bool {
-	qc, qm := q.Category, q.Mask
-	if qc == 0 && qm == 0 {
-		qc, qm = 1, math.MaxUint32
-	}
 	bc, bm := b.bits()
-	if bc&qm == 0 || (qc != 0 && qc&bm == 0) {
-		return false
-	}
-	return b.id != q.Exclude && !(q.SkipSensors && b.sensor)
+	return queryPasses(q, b.id, bc, bm, b.sensor)
 }
 
 // pairs is the documented body pair rule.
@@ -426,29 +414,11 @@ func (d *wdRun) addTouching(o *wdBody) {
 	if d.r.IntN(2) == 0 {
 		sx, sy = 0, -1
 	}
-	var reach float64 // o's extent along the axis from its origin
-	center := o.pos
-	switch o.shape.Kind() {
-	case 0:
-		center = o.xf().Apply(o.shape.Center())
-		reach = o.shape.Radius()
-	case 1:
-		h := o.shape.HalfExtents()
-		reach = math.Abs(sx)*h.X + math.Abs(sy)*h.Y
-	default:
+	center, reach, ok := touchReach(o.shape, o.xf(), sx, sy)
+	if !ok {
 		return
 	}
-	var own float64
-	if d.r.IntN(2) == 0 {
-		hw, hh := d.size(), d.size()
-		b.shape, _ = collide.NewAABB(hw, hh)
-		own = math.Abs(sx)*hw + math.Abs(sy)*hh
-	} else {
-		rr := d.size()
-		b.shape, _ = collide.NewCircle(rr)
-		own = rr
-	}
-	b.pos = center.Add(collide.V(sx*(reach+own), sy*(reach+own)))
+	b.shape, b.pos = touchingShape(d.r, d.size, center, reach, sx, sy)
 	d.add(b)
 }
 
@@ -590,21 +560,7 @@ func (d *wdRun) staleCalls() {
 	ids = append(ids, d.gone...)
 	ids = append(ids, 0)
 	id := ids[d.r.IntN(len(ids))]
-	s, _ := collide.NewCircle(1)
-	for name, err := range map[string]error{
-		"Remove":       d.w.Remove(id),
-		"Move":         d.w.Move(id, collide.V(1, 0)),
-		"SetTransform": d.w.SetTransform(id, collide.V(1, 2), 0.5),
-		"SetFilter":    d.w.SetFilter(id, collide.Filter{}),
-		"SetShape":     d.w.SetShape(id, s),
-		"SetSensor":    d.w.SetSensor(id, true),
-		"SetKind":      d.w.SetKind(id, collide.Static),
-		"SetUserData":  d.w.SetUserData(id, "x"),
-	} {
-		if !errors.Is(err, collide.ErrUnknownBody) {
-			d.fail("%s(stale id %#x) = %v, want ErrUnknownBody", name, uint64(id), err)
-		}
-	}
+	checkStaleCalls(d.w, id, d.fail)
 }
 
 // ---- checks after every mutation ----
@@ -680,21 +636,8 @@ func (d *wdRun) collectIDs(what string, want []collide.BodyID, run func(fn func(
 	if err := run(func(id collide.BodyID) bool { got = append(got, id); return true }); err != nil {
 		d.fail("%s: %v", what, err)
 	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		var diff []collide.BodyID
-		for _, id := range got {
-			if _, ok := slices.BinarySearch(want, id); !ok {
-				diff = append(diff, id)
-			}
-		}
-		for _, id := range want {
-			if _, ok := slices.BinarySearch(got, id); !ok {
-				diff = append(diff, id)
-			}
-		}
-		d.fail("%s = %#x, want %#x; differing bodies:%s%s", what, got, want, d.describe(diff...), repro())
+	if !sameIDSet(got, want) {
+		d.fail("%s = %#x, want %#x; differing bodies:%s%s", what, got, want, d.describe(idsDiff(got, want)...), repro())
 	}
 	if len(want) >= 2 {
 		stop := 1 + d.r.IntN(len(want)-1)

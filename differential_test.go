@@ -221,25 +221,10 @@ func (d *diffWorld) mutate() string {
 	}
 }
 
-// bits returns the category and mask f stands for.
-func bits(f collide.Filter) (uint32, uint32) {
-	if f.Category == 0 && f.Mask == 0 {
-		return 1, math.MaxUint32
-	}
-	return f.Category, f.Mask
-}
-
-// passes is the query filter rule, written from the docs.
+// passes is the query filter rule (queryPasses) for a body of the model.
 func passes(q collide.Filter, id collide.BodyID, m *model) bool {
-	qc, qm := q.Category, q.Mask
-	if qc == 0 && qm == 0 {
-		qc, qm = 1, math.MaxUint32
-	}
 	bc, bm := bits(m.filter)
-	if bc&qm == 0 || (qc != 0 && qc&bm == 0) {
-		return false
-	}
-	return id != q.Exclude && !(q.SkipSensors && m.sensor)
+	return queryPasses(q, id, bc, bm, m.sensor)
 }
 
 func (d *diffWorld) randQueryFilter() collide.Filter {
@@ -274,9 +259,7 @@ func (d *diffWorld) query(after string) {
 			want = append(want, id)
 		}
 	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if !sameIDSet(got, want) {
 		d.fail(after, "QueryPoint(%v, %+v) = %v, want %v", p, f, got, want)
 	}
 
@@ -297,9 +280,7 @@ func (d *diffWorld) query(after string) {
 			want = append(want, id)
 		}
 	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if !sameIDSet(got, want) {
 		d.fail(after, "QueryShape(%v at %v, %+v) = %v, want %v", qs, qt, f, got, want)
 	}
 
@@ -315,9 +296,7 @@ func (d *diffWorld) query(after string) {
 			want = append(want, id)
 		}
 	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if !sameIDSet(got, want) {
 		d.fail(after, "QueryAABB(%v, %+v) = %v, want %v", box, f, got, want)
 	}
 
@@ -427,21 +406,6 @@ func (d *diffWorld) query(after string) {
 
 // step steps the World and checks its contacts, events and the readability
 // of removed bodies.
-// partKey names one contact: the bodies, lower id first, and their parts.
-type partKey struct {
-	a, b   collide.BodyID
-	pa, pb int
-}
-
-// keyOf returns c's key with the lower id first (the parts swapped with
-// the bodies).
-func keyOf(c collide.Contact) partKey {
-	if c.B < c.A {
-		return partKey{c.B, c.A, c.PartB, c.PartA}
-	}
-	return partKey{c.A, c.B, c.PartA, c.PartB}
-}
-
 func (d *diffWorld) step(prev map[partKey]bool) map[partKey]bool {
 	w := d.w
 	w.Step()

@@ -296,16 +296,8 @@ func (p ebPair) overlapsAfter(t float64) bool {
 // TOI, and no other contact at all. Workers 1 and 4 give the same
 // contacts.
 func TestExactBulletSweeps(t *testing.T) {
-	seed := *bulletSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
+	seed := oracleSeed(t, *bulletSeed, "bulletseed")
 	t.Logf("seed %d", seed)
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestExactBulletSweeps -bulletseed %d .", seed)
-		}
-	})
 	scenes, samples := 200, 96
 	if oracleShort() {
 		scenes, samples = 40, 64

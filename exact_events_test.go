@@ -56,16 +56,8 @@ type evState struct {
 // reverse with the contacts as they were, and the stats count them. A
 // restored world yields the snapshot's contacts.
 func TestExactEvents(t *testing.T) {
-	seed := *eventsSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
+	seed := oracleSeed(t, *eventsSeed, "eventsseed")
 	t.Logf("seed %d", seed)
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestExactEvents -eventsseed %d .", seed)
-		}
-	})
 	runs, frames := 200, 80
 	if oracleShort() {
 		runs, frames = 40, 60

@@ -65,16 +65,8 @@ func esDeepest(ch collide.Shape, xf collide.Transform, bodies []*esBody, f colli
 // the first hit overlaps nothing; against one flat wall (a box, an OBB, a
 // chain or a polygon face at any angle) the end is the analytic slide.
 func TestExactMoveAndSlide(t *testing.T) {
-	seed := *slideSeed
-	if seed == 0 {
-		seed = randomSeed()
-	}
+	seed := oracleSeed(t, *slideSeed, "slideseed")
 	t.Logf("seed %d", seed)
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("replay: go test -run TestExactMoveAndSlide -slideseed %d .", seed)
-		}
-	})
 	levels, moves := 20, 25
 	if testing.Short() {
 		levels, moves = 8, 25
@@ -94,7 +86,7 @@ func TestExactMoveAndSlide(t *testing.T) {
 	for _, base := range []float64{0, 1e6, 1e12} {
 		r := rand.New(rand.NewPCG(seed, math.Float64bits(base)^0xf1a7))
 		for range 10 * levels {
-			esFlatWall(t, r, base)
+			esFlatWall(t, r, base, esCharacter(t, r))
 			flat++
 			if t.Failed() {
 				return
@@ -209,13 +201,14 @@ func esLevel(t *testing.T, r *rand.Rand, base float64, moves int, name string) (
 	return nmoves, nhits
 }
 
-// esFlatWall slides a character into one long flat wall at any angle and
-// compares the end with the analytic slide: the exact time of touching
-// (bisection on the exact overlap predicate), then along the wall by the
+// esFlatWall slides character ch (convex, or a compound: every part
+// counts) into one long flat wall at any angle and compares the end with
+// the analytic slide: the exact time of touching (bisection on the exact
+// overlap predicate of every part pair), then along the wall by the
 // tangential part of the rest of the motion.
-func esFlatWall(t *testing.T, r *rand.Rand, base float64) {
+func esFlatWall(t *testing.T, r *rand.Rand, base float64, ch collide.Shape) {
+	t.Helper()
 	origin := collide.V(base, -base)
-	ch := esCharacter(t, r)
 	a := r.Float64() * 2 * math.Pi
 	if r.IntN(2) == 0 {
 		a = float64(r.IntN(4)) * math.Pi / 2
@@ -244,13 +237,15 @@ func esFlatWall(t *testing.T, r *rand.Rand, base float64) {
 	}
 	over := func(s float64) bool {
 		xf := collide.Transform{Pos: start.Pos.Add(delta.Scale(s)), Rot: start.Rot}
-		for j := range wall.PartCount() {
-			sd := ebFloatSD(ch, xf, 0, wall, wxf, j, xf.Pos)
-			if sd < -1e-11 {
-				return true
-			}
-			if sd <= 1e-11 && woOverlaps(ebPart(ch, xf, 0), ebPart(wall, wxf, j)) {
-				return true
+		for i := range ch.PartCount() {
+			for j := range wall.PartCount() {
+				sd := ebFloatSD(ch, xf, i, wall, wxf, j, xf.Pos)
+				if sd < -1e-11 {
+					return true
+				}
+				if sd <= 1e-11 && woOverlaps(ebPart(ch, xf, i), ebPart(wall, wxf, j)) {
+					return true
+				}
 			}
 		}
 		return false
@@ -266,12 +261,16 @@ func esFlatWall(t *testing.T, r *rand.Rand, base float64) {
 		}
 	}
 	slack := (1e-9*(size+delta.Len()) + 8*0x1p-52*(math.Abs(start.Pos.X)+math.Abs(start.Pos.Y))) / delta.Len()
+	desc := func() string {
+		return fmt.Sprintf("MoveAndSlide(%v %v from %v angle %v by %v) into a flat %v at angle %v (normal %v) = %+v",
+			ch, ch.Parts(), start.Pos, start.Rot.Angle(), delta, wall, a, n, res)
+	}
 	if first < 0 {
 		if res.Count == 1 && res.Hits[0].Fraction >= 1-slack && res.Position.Sub(start.Pos.Add(delta)).Len() <= slack*delta.Len() {
 			return // a touch at the end, within rounding
 		}
 		if res.Position != start.Pos.Add(delta) || res.Count != 0 {
-			t.Fatalf("MoveAndSlide(%v from %v by %v) against a wall at angle %v it never enters = %+v", ch, start.Pos, delta, a, res)
+			t.Fatalf("%s: it never enters the wall", desc())
 		}
 		return
 	}
@@ -295,7 +294,6 @@ func esFlatWall(t *testing.T, r *rand.Rand, base float64) {
 	tol := 1e-9*(size+delta.Len()) + 8*0x1p-52*(math.Abs(want.X)+math.Abs(want.Y))
 	if e := res.Position.Sub(want).Len(); e > tol || res.Count < 1 || res.Hits[0].Body != wid || math.Abs(res.Hits[0].Fraction-lo) > 1e-9+tol/delta.Len() ||
 		res.Hits[0].Normal.Sub(n).Len() > 1e-9 {
-		t.Fatalf("MoveAndSlide(%v from %v by %v) into a flat %v at angle %v (normal %v) = %+v; want the touch at %v and the end at %v (%g off)",
-			ch, start.Pos, delta, wall, a, n, res, lo, want, e)
+		t.Fatalf("%s; want the touch at %v and the end at %v (%g off)", desc(), lo, want, e)
 	}
 }

@@ -58,11 +58,7 @@ func h7Wedge(t *testing.T, r *rand.Rand, base float64, name string, long *int) b
 	w := collide.NewWorld(collide.Config{Workers: 1})
 	defer w.Close()
 	var bodies []*esBody
-	add := func(s collide.Shape, p collide.Vec2, a float64) {
-		b := &esBody{s: s, xf: collide.NewTransform(origin.Add(p), a)}
-		b.id = must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: s, Position: b.xf.Pos, Angle: a, Kind: collide.Static}))
-		bodies = append(bodies, b)
-	}
+	add := h7Adder(t, w, origin, &bodies)
 	angle := func() float64 {
 		if r.IntN(3) == 0 {
 			return float64(r.IntN(8)) * math.Pi / 4

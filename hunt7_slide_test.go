@@ -108,17 +108,23 @@ func TestMoveAndSlideStaysInRoom(t *testing.T) {
 	}
 }
 
+// h7Adder returns a function that adds a static body of shape s at
+// origin+p and angle a to w and appends its model to *bodies.
+func h7Adder(t *testing.T, w *collide.World, origin collide.Vec2, bodies *[]*esBody) func(s collide.Shape, p collide.Vec2, a float64) {
+	return func(s collide.Shape, p collide.Vec2, a float64) {
+		b := &esBody{s: s, xf: collide.NewTransform(origin.Add(p), a)}
+		b.id = must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: s, Position: b.xf.Pos, Angle: a, Kind: collide.Static}))
+		*bodies = append(*bodies, b)
+	}
+}
+
 func h7Room(t *testing.T, r *rand.Rand, base float64, frames int, name string) (nmoves, nhits int) {
 	t.Helper()
 	origin := collide.V(base, -base)
 	w := collide.NewWorld(collide.Config{Workers: 1})
 	defer w.Close()
 	var bodies []*esBody
-	add := func(s collide.Shape, p collide.Vec2, a float64) {
-		b := &esBody{s: s, xf: collide.NewTransform(origin.Add(p), a)}
-		b.id = must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: s, Position: b.xf.Pos, Angle: a, Kind: collide.Static}))
-		bodies = append(bodies, b)
-	}
+	add := h7Adder(t, w, origin, &bodies)
 	// The room: a star of n points, radii alternating in and out.
 	n := 5 + r.IntN(8)
 	outline := make([]collide.Vec2, n)
@@ -300,8 +306,8 @@ var flatSeed = flag.Uint64("flatseed", 0, "seed for TestMoveAndSlideCompoundFlat
 // TestMoveAndSlideCompoundFlatWall slides compound characters (random
 // compounds of convex parts at any angle, concave polygons) into one long
 // flat wall (a box, a chain, a polygon face) at any angle, at 0, 1e6 and
-// 1e12, and compares the end with the analytic slide, as esFlatWall does
-// for convex characters: the first time any part touches the wall
+// 1e12, and compares the end with the analytic slide (esFlatWall, as for
+// convex characters): the first time any part touches the wall
 // (bisection on the exact overlap predicate of every part pair), then
 // along the wall by the tangential part of the rest of the motion.
 func TestMoveAndSlideCompoundFlatWall(t *testing.T) {
@@ -323,95 +329,9 @@ func TestMoveAndSlideCompoundFlatWall(t *testing.T) {
 
 func h7FlatWall(t *testing.T, r *rand.Rand, base float64) {
 	t.Helper()
-	origin := collide.V(base, -base)
 	var ch collide.Shape
 	for ch.Kind() != shape.KindCompound {
 		ch = woShape(r)
 	}
-	a := r.Float64() * 2 * math.Pi
-	if r.IntN(2) == 0 {
-		a = float64(r.IntN(4)) * math.Pi / 2
-	}
-	n := collide.V(-math.Sin(a), math.Cos(a)) // the wall's face normal
-	var wall collide.Shape
-	switch r.IntN(3) {
-	case 0:
-		wall = must[collide.Shape](t)(collide.NewOBB(1000, 0.5))
-	case 1:
-		wall = must[collide.Shape](t)(collide.NewChain([]collide.Vec2{{X: -1000, Y: 0.5}, {X: 1000, Y: 0.5}}, false))
-	default:
-		wall = must[collide.Shape](t)(collide.ConvexHull([]collide.Vec2{{X: -1000, Y: 0.5}, {X: 1000, Y: 0.5}, {X: 0, Y: -3}}))
-	}
-	w := collide.NewWorld(collide.Config{Workers: 1})
-	wxf := collide.NewTransform(origin, a)
-	wid := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: wall, Position: origin, Angle: a, Kind: collide.Static}))
-	size := ch.BoundingRadius()
-	tang := collide.V(n.Y, -n.X)
-	start := collide.Transform{Pos: origin.Add(n.Scale(0.5 + size + woDyad(r, 0.0625, 3))).Add(tang.Scale(woDyad(r, -20, 20))), Rot: collide.NewTransform(collide.Vec2{}, r.Float64()*6).Rot}
-	delta := n.Scale(-woDyad(r, 0.5, 8)).Add(tang.Scale(woDyad(r, -8, 8)))
-	res, err := w.MoveAndSlide(ch, start, delta, collide.Filter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	over := func(s float64) bool {
-		xf := collide.Transform{Pos: start.Pos.Add(delta.Scale(s)), Rot: start.Rot}
-		for i := range ch.PartCount() {
-			for j := range wall.PartCount() {
-				sd := ebFloatSD(ch, xf, i, wall, wxf, j, xf.Pos)
-				if sd < -1e-11 {
-					return true
-				}
-				if sd <= 1e-11 && woOverlaps(ebPart(ch, xf, i), ebPart(wall, wxf, j)) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	if over(0) {
-		return
-	}
-	first := -1.0
-	for k := 1; k <= 256; k++ {
-		if over(float64(k) / 256) {
-			first = float64(k) / 256
-			break
-		}
-	}
-	slack := (1e-9*(size+delta.Len()) + 8*0x1p-52*(math.Abs(start.Pos.X)+math.Abs(start.Pos.Y))) / delta.Len()
-	desc := func() string {
-		return fmt.Sprintf("MoveAndSlide(%v %v from %v angle %v by %v) into a flat %v at angle %v (normal %v) = %+v",
-			ch, ch.Parts(), start.Pos, start.Rot.Angle(), delta, wall, a, n, res)
-	}
-	if first < 0 {
-		if res.Count == 1 && res.Hits[0].Fraction >= 1-slack && res.Position.Sub(start.Pos.Add(delta)).Len() <= slack*delta.Len() {
-			return // a touch at the end, within rounding
-		}
-		if res.Position != start.Pos.Add(delta) || res.Count != 0 {
-			t.Fatalf("%s: it never enters the wall", desc())
-		}
-		return
-	}
-	lo, hi := first-1.0/256, first
-	for range 80 {
-		mid := lo + (hi-lo)/2
-		if mid <= lo || mid >= hi {
-			break
-		}
-		if over(mid) {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	if lo >= 1-slack && res.Count == 0 && res.Position.Sub(start.Pos.Add(delta)).Len() <= slack*delta.Len() {
-		return // a touch at the end, within rounding
-	}
-	rest := delta.Scale(1 - lo)
-	want := start.Pos.Add(delta.Scale(lo)).Add(rest.Sub(n.Scale(rest.Dot(n))))
-	tol := 1e-9*(size+delta.Len()) + 8*0x1p-52*(math.Abs(want.X)+math.Abs(want.Y))
-	if e := res.Position.Sub(want).Len(); e > tol || res.Count < 1 || res.Hits[0].Body != wid || math.Abs(res.Hits[0].Fraction-lo) > 1e-9+tol/delta.Len() ||
-		res.Hits[0].Normal.Sub(n).Len() > 1e-9 {
-		t.Fatalf("%s; want the touch at %v and the end at %v (%g off)", desc(), lo, want, e)
-	}
+	esFlatWall(t, r, base, ch)
 }

@@ -69,35 +69,7 @@ func (h *h9Run) grid(lo, hi float64) float64 {
 
 func (h *h9Run) size() float64 { return h.grid(0.125, 1.25) }
 
-func (h *h9Run) convex() collide.Shape {
-	for {
-		var s collide.Shape
-		var err error
-		switch h.r.IntN(7) {
-		case 0:
-			s, err = collide.NewCircle(h.size())
-		case 1:
-			s, err = collide.NewOffsetCircle(collide.V(h.grid(-1, 1), h.grid(-1, 1)), h.size())
-		case 2:
-			s, err = collide.NewAABB(h.size(), h.size())
-		case 3:
-			s, err = collide.NewOBB(h.size(), h.size())
-		case 4:
-			pts := make([]collide.Vec2, 3+h.r.IntN(6))
-			for i := range pts {
-				pts[i] = collide.V(h.grid(-1.5, 1.5), h.grid(-1.5, 1.5))
-			}
-			s, err = collide.ConvexHull(pts)
-		case 5:
-			s, err = collide.NewCapsule(collide.V(h.grid(-1, 0), h.grid(-1, 1)), collide.V(h.grid(0, 1), h.grid(-1, 1)), h.size()/2)
-		default:
-			s, err = collide.NewSegment(collide.V(h.grid(-1.5, 0), h.grid(-1, 1)), collide.V(h.grid(0, 1.5), h.grid(-1, 1)))
-		}
-		if err == nil {
-			return s
-		}
-	}
-}
+func (h *h9Run) convex() collide.Shape { return randConvex(h.r, h.grid, h.size) }
 
 func (h *h9Run) shape() collide.Shape {
 	for {
@@ -111,17 +83,7 @@ func (h *h9Run) shape() collide.Shape {
 			}
 			s, err = collide.NewCompound(parts)
 		case 1:
-			pts := make([]collide.Vec2, 8+2*h.r.IntN(3))
-			rad := 2 * h.size()
-			for i := range pts {
-				rr := rad
-				if i%2 == 1 {
-					rr *= 0.375
-				}
-				sn, cs := math.Sincos(2 * math.Pi * float64(i) / float64(len(pts)))
-				pts[i] = collide.V(rr*cs, rr*sn)
-			}
-			s, err = collide.NewConcavePolygon(pts)
+			s, err = collide.NewConcavePolygon(randStar(h.r, h.size))
 		case 2, 3: // a chain, open or closed, up to long
 			n := 2 + h.r.IntN(40)
 			pts := make([]collide.Vec2, n)
@@ -187,18 +149,8 @@ func (h *h9Run) queryFilter() collide.Filter {
 }
 
 func h9Passes(f collide.Filter, b *h9Body) bool {
-	if f.Exclude == b.id || (f.SkipSensors && b.sensor) {
-		return false
-	}
-	qc, qm := f.Category, f.Mask
-	if qc == 0 && qm == 0 {
-		qc, qm = 1, math.MaxUint32
-	}
-	bc, bm := b.filter.Category, b.filter.Mask
-	if bc == 0 && bm == 0 {
-		bc, bm = 1, math.MaxUint32
-	}
-	return bc&qm != 0 && (qc == 0 || qc&bm != 0)
+	bc, bm := bits(b.filter)
+	return queryPasses(f, b.id, bc, bm, b.sensor)
 }
 
 func (h *h9Run) add() {

@@ -54,19 +54,6 @@ func (b *ocBody) String() string {
 		uint64(b.id), b.shape, b.pos.X, b.pos.Y, b.angle, b.cat, b.mask, b.static, b.sensor, b.bullet)
 }
 
-// ocKey names one contact: the bodies, lower id first, and their parts.
-type ocKey struct {
-	a, b   collide.BodyID
-	pa, pb int
-}
-
-func ocKeyOf(c collide.Contact) ocKey {
-	if c.B < c.A {
-		return ocKey{c.B, c.A, c.PartB, c.PartA}
-	}
-	return ocKey{c.A, c.B, c.PartA, c.PartB}
-}
-
 // ocState is the model: live bodies, removed ones still readable, ids no
 // longer readable, and the last Step's contacts and events as the World
 // gave them (checked when they were given).
@@ -175,35 +162,7 @@ func (o *ocRun) grid(lo, hi float64) float64 {
 
 func (o *ocRun) size() float64 { return o.grid(0.125, 1.5) }
 
-func (o *ocRun) randConvex() collide.Shape {
-	for {
-		var sh collide.Shape
-		var err error
-		switch o.r.IntN(7) {
-		case 0:
-			sh, err = collide.NewCircle(o.size())
-		case 1:
-			sh, err = collide.NewOffsetCircle(collide.V(o.grid(-1, 1), o.grid(-1, 1)), o.size())
-		case 2:
-			sh, err = collide.NewAABB(o.size(), o.size())
-		case 3:
-			sh, err = collide.NewOBB(o.size(), o.size())
-		case 4:
-			pts := make([]collide.Vec2, 3+o.r.IntN(6))
-			for i := range pts {
-				pts[i] = collide.V(o.grid(-1.5, 1.5), o.grid(-1.5, 1.5))
-			}
-			sh, err = collide.ConvexHull(pts)
-		case 5:
-			sh, err = collide.NewCapsule(collide.V(o.grid(-1, 0), o.grid(-1, 1)), collide.V(o.grid(0, 1), o.grid(-1, 1)), o.size()/2)
-		default:
-			sh, err = collide.NewSegment(collide.V(o.grid(-1.5, 0), o.grid(-1, 1)), collide.V(o.grid(0, 1.5), o.grid(-1, 1)))
-		}
-		if err == nil {
-			return sh
-		}
-	}
-}
+func (o *ocRun) randConvex() collide.Shape { return randConvex(o.r, o.grid, o.size) }
 
 func (o *ocRun) randShape() collide.Shape {
 	r := o.r
@@ -223,17 +182,7 @@ func (o *ocRun) randShape() collide.Shape {
 			sh, err = collide.NewCompound(parts)
 		case 1: // a concave star or an L
 			if r.IntN(2) == 0 {
-				pts := make([]collide.Vec2, 8+2*r.IntN(3))
-				rad := 2 * o.size()
-				for i := range pts {
-					rr := rad
-					if i%2 == 1 {
-						rr *= 0.375
-					}
-					sn, cs := math.Sincos(2 * math.Pi * float64(i) / float64(len(pts)))
-					pts[i] = collide.V(rr*cs, rr*sn)
-				}
-				sh, err = collide.NewConcavePolygon(pts)
+				sh, err = collide.NewConcavePolygon(randStar(r, o.size))
 			} else {
 				a, b := o.size(), o.size()
 				sh, err = collide.NewConcavePolygon([]collide.Vec2{{X: -a, Y: -a}, {X: a + b, Y: -a}, {X: a + b, Y: 0}, {X: 0, Y: 0}, {X: 0, Y: a + b}, {X: -a, Y: a + b}})
@@ -336,16 +285,9 @@ func (o *ocRun) randQueryFilter() collide.Filter {
 	return f
 }
 
-// passes is the documented query filter rule.
+// ocPasses is the documented query filter rule (queryPasses).
 func ocPasses(q collide.Filter, b *ocBody) bool {
-	qc, qm := q.Category, q.Mask
-	if qc == 0 && qm == 0 {
-		qc, qm = 1, math.MaxUint32
-	}
-	if b.cat&qm == 0 || (qc != 0 && qc&b.mask == 0) {
-		return false
-	}
-	return b.id != q.Exclude && !(q.SkipSensors && b.sensor)
+	return queryPasses(q, b.id, b.cat, b.mask, b.sensor)
 }
 
 // ocPairs is the documented body pair rule.
@@ -439,35 +381,17 @@ func (o *ocRun) addMirrorPair() {
 // addTouching adds an AABB or a circle just touching an AABB or circle
 // body along an axis.
 func (o *ocRun) addTouching(t *ocBody) {
-	var reach float64
-	center := t.pos
 	sx, sy := 1.0, 0.0
 	if o.r.IntN(2) == 0 {
 		sx, sy = 0, -1
 	}
-	switch t.shape.Kind() {
-	case shape.KindCircle:
-		center = t.xf().Apply(t.shape.Center())
-		reach = t.shape.Radius()
-	case shape.KindAABB:
-		h := t.shape.HalfExtents()
-		reach = math.Abs(sx)*h.X + math.Abs(sy)*h.Y
-	default:
+	center, reach, ok := touchReach(t.shape, t.xf(), sx, sy)
+	if !ok {
 		o.add(o.randBody())
 		return
 	}
 	b := o.randBody()
-	var own float64
-	if o.r.IntN(2) == 0 {
-		hw, hh := o.size(), o.size()
-		b.shape, _ = collide.NewAABB(hw, hh)
-		own = math.Abs(sx)*hw + math.Abs(sy)*hh
-	} else {
-		rr := o.size()
-		b.shape, _ = collide.NewCircle(rr)
-		own = rr
-	}
-	b.pos = center.Add(collide.V(sx*(reach+own), sy*(reach+own)))
+	b.shape, b.pos = touchingShape(o.r, o.size, center, reach, sx, sy)
 	o.add(b)
 }
 
@@ -666,21 +590,7 @@ func (o *ocRun) staleCalls() {
 	}
 	ids = append(ids, o.st.gone...)
 	id := ids[o.r.IntN(len(ids))]
-	s, _ := collide.NewCircle(1)
-	for name, err := range map[string]error{
-		"Remove":       o.w.Remove(id),
-		"Move":         o.w.Move(id, collide.V(1, 0)),
-		"SetTransform": o.w.SetTransform(id, collide.V(1, 2), 0.5),
-		"SetFilter":    o.w.SetFilter(id, collide.Filter{}),
-		"SetShape":     o.w.SetShape(id, s),
-		"SetSensor":    o.w.SetSensor(id, true),
-		"SetKind":      o.w.SetKind(id, collide.Static),
-		"SetUserData":  o.w.SetUserData(id, "x"),
-	} {
-		if !errors.Is(err, collide.ErrUnknownBody) {
-			o.fail("%s(stale id %#x) = %v, want ErrUnknownBody", name, uint64(id), err)
-		}
-	}
+	checkStaleCalls(o.w, id, o.fail)
 }
 
 // ---- checks ----
@@ -768,21 +678,8 @@ func ocSameShape(a, b collide.Shape) bool {
 
 func (o *ocRun) sameIDs(what string, got, want []collide.BodyID) {
 	o.t.Helper()
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		var diff []collide.BodyID
-		for _, id := range got {
-			if !slices.Contains(want, id) {
-				diff = append(diff, id)
-			}
-		}
-		for _, id := range want {
-			if !slices.Contains(got, id) {
-				diff = append(diff, id)
-			}
-		}
-		o.fail("%s = %#x, want %#x; differing:%s", what, got, want, o.describe(diff...))
+	if !sameIDSet(got, want) {
+		o.fail("%s = %#x, want %#x; differing:%s", what, got, want, o.describe(idsDiff(got, want)...))
 	}
 }
 
@@ -1147,7 +1044,7 @@ func (o *ocRun) checkNearest() {
 // contact at the end may have swept contacts (TestExactBulletSweeps checks
 // those); every other contact is an overlap at the end.
 func (o *ocRun) checkStep() {
-	want := map[ocKey]collide.Manifold{}
+	want := map[partKey]collide.Manifold{}
 	live := o.st.live
 	// World boxes first (inclusive, and grown by far more than their
 	// rounding): a scene of many bodies has too many pairs to collide all.
@@ -1177,17 +1074,17 @@ func (o *ocRun) checkStep() {
 				x, y = y, x
 			}
 			narrowphase.CollideParts(x.shape, x.xf(), y.shape, y.xf(), func(pa, pb int, m narrowphase.Manifold) bool {
-				want[ocKey{x.id, y.id, pa, pb}] = m
+				want[partKey{x.id, y.id, pa, pb}] = m
 				return true
 			})
 		}
 	}
-	cur := map[ocKey]collide.Contact{}
+	cur := map[partKey]collide.Contact{}
 	swept := map[[2]collide.BodyID]bool{}
 	var list []collide.Contact
 	for c := range o.w.Contacts() {
 		list = append(list, c)
-		k := ocKeyOf(c)
+		k := keyOf(c)
 		if _, dup := cur[k]; dup {
 			o.fail("contact %+v twice", k)
 		}
@@ -1263,9 +1160,9 @@ func (o *ocRun) checkStep() {
 	if n := o.w.ContactCount(); n != len(list) {
 		o.fail("ContactCount() = %d, Contacts yields %d", n, len(list))
 	}
-	prev := map[ocKey]collide.Contact{}
+	prev := map[partKey]collide.Contact{}
 	for _, c := range o.st.contacts {
-		prev[ocKeyOf(c)] = c
+		prev[keyOf(c)] = c
 	}
 	began := slices.Collect(o.w.Began())
 	ended := slices.Collect(o.w.Ended())
@@ -1281,7 +1178,7 @@ func (o *ocRun) checkStep() {
 		}
 	}
 	for _, c := range began {
-		k := ocKeyOf(c)
+		k := keyOf(c)
 		if cc, ok := cur[k]; !ok || cc != c {
 			o.fail("Began %+v is not this Step's contact %+v", c, cc)
 		}
@@ -1290,7 +1187,7 @@ func (o *ocRun) checkStep() {
 		}
 	}
 	for _, c := range ended {
-		k := ocKeyOf(c)
+		k := keyOf(c)
 		if pc, ok := prev[k]; !ok || pc != c {
 			o.fail("Ended %+v is not the previous Step's contact %+v", c, pc)
 		}

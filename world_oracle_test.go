@@ -356,18 +356,27 @@ var woQueryFilters = []collide.Filter{{}, {Mask: 2}, {Mask: 4 | 2}, {Category: 2
 // in the query's mask, and the query's category (when not 0) in the
 // body's mask; Exclude and SkipSensors as named.
 func woPasses(q collide.Filter, id collide.BodyID, b *woBodyRec) bool {
-	qc, qm := q.Category, q.Mask
-	if qc == 0 && qm == 0 {
-		qc, qm = 1, math.MaxUint32
+	bc, bm := bits(b.filter)
+	return queryPasses(q, id, bc, bm, b.sensor)
+}
+
+// woClassify tests each part of body id (test gives whether the part is
+// in the query's answer beyond rounding, and whether it is within rounding
+// of its boundary) and appends id to want if one part is in, else to
+// either if one is near.
+func woClassify(want, either []collide.BodyID, id collide.BodyID, parts []woCore, test func(c woCore) (in, near bool)) ([]collide.BodyID, []collide.BodyID) {
+	in, near := false, false
+	for _, c := range parts {
+		i, n := test(c)
+		in, near = in || i, near || n
 	}
-	bc, bm := b.filter.Category, b.filter.Mask
-	if bc == 0 && bm == 0 {
-		bc, bm = 1, math.MaxUint32
+	switch {
+	case in:
+		want = append(want, id)
+	case near:
+		either = append(either, id)
 	}
-	if bc&qm == 0 || (qc != 0 && qc&bm == 0) {
-		return false
-	}
-	return id != q.Exclude && !(q.SkipSensors && b.sensor)
+	return want, either
 }
 
 // TestWorldOracle runs random mutations and, after each, QueryPoint,
@@ -489,18 +498,10 @@ func woCheckQueries(t *testing.T, r *rand.Rand, w *collide.World, bodies map[col
 			if b.xf.Pos.Sub(p).Len() > b.s.BoundingRadius()*(1+1e-9)+eps {
 				continue // out of reach: nothing exact to decide
 			}
-			in, near := false, false
-			for _, c := range b.parts {
+			want, either = woClassify(want, either, id, b.parts, func(c woCore) (bool, bool) {
 				sd := woSigned(c, pv)
-				in = in || sd < -eps
-				near = near || math.Abs(sd) <= eps
-			}
-			switch {
-			case in:
-				want = append(want, id)
-			case near:
-				either = append(either, id)
-			}
+				return sd < -eps, math.Abs(sd) <= eps
+			})
 		}
 		if !woSameUpTo(got, want, either) {
 			t.Errorf("%s: QueryPoint(%v, %+v) = %v, want %v (either way: %v)%s", at, p, f, got, want, either, woDiff(bodies, got, want))
@@ -540,18 +541,10 @@ func woCheckQueries(t *testing.T, r *rand.Rand, w *collide.World, bodies map[col
 					b.xf.Pos.Y+reach < box.Min.Y || b.xf.Pos.Y-reach > box.Max.Y {
 					continue
 				}
-				in, near := false, false
-				for _, c := range b.parts {
+				want, either = woClassify(want, either, id, b.parts, func(c woCore) (bool, bool) {
 					ov, pen := woPen(bc, c)
-					in = in || (ov && pen > eps)
-					near = near || math.Abs(pen) <= eps
-				}
-				switch {
-				case in:
-					want = append(want, id)
-				case near:
-					either = append(either, id)
-				}
+					return ov && pen > eps, math.Abs(pen) <= eps
+				})
 			}
 			if !woSameUpTo(got, want, either) {
 				t.Errorf("%s: QueryAABB(%v, %+v) = %v, want %v (either way: %v)%s", at, box, f, got, want, either, woDiff(bodies, got, want))
