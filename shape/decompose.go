@@ -70,6 +70,7 @@ type decomposer struct {
 	done    [][]int32
 	cand    []cutCandidate
 	tmp     []int32
+	refl    []int32 // middleReflex's scratch: the positions of a ring's reflex vertices
 }
 
 // cutCandidate is a vertex a reflex vertex might be cut to: its position in
@@ -259,7 +260,7 @@ func (d *decomposer) selfIntersection(r []int32) (int, int, bool) {
 	n := len(r)
 	spans := make([]span, n)
 	for k := range n {
-		a, b := d.pts[r[k]], d.pts[r[(k+1)%n]]
+		a, b := d.pts[r[k]], d.pts[r[succ(k, n)]]
 		spans[k] = span{min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y), k}
 	}
 	slices.SortFunc(spans, func(a, b span) int {
@@ -289,7 +290,7 @@ func (d *decomposer) selfIntersection(r []int32) (int, int, bool) {
 			if bi >= 0 && (i > bi || (i == bi && j > bj)) {
 				continue
 			}
-			if segmentsTouch(d.pts[r[i]], d.pts[r[(i+1)%n]], d.pts[r[j]], d.pts[r[(j+1)%n]]) {
+			if segmentsTouch(d.pts[r[i]], d.pts[r[i+1]], d.pts[r[j]], d.pts[r[succ(j, n)]]) {
 				bi, bj = i, j
 			}
 		}
@@ -341,33 +342,39 @@ func (d *decomposer) name(k int32) int32 {
 // or -1 if it is convex. The ring is clean, so a turn is either clearly left
 // or clearly right.
 func (d *decomposer) middleReflex(p []int32) int {
-	m := len(p)
-	count := 0
-	for k := range m {
+	d.refl = d.refl[:0]
+	for k := range len(p) {
 		if d.reflex(p, k) {
-			count++
+			d.refl = append(d.refl, int32(k))
 		}
 	}
-	if count == 0 {
+	if len(d.refl) == 0 {
 		return -1
 	}
-	want := count / 2
-	for k := range m {
-		if d.reflex(p, k) {
-			if want == 0 {
-				return k
-			}
-			want--
-		}
-	}
-	return -1
+	return int(d.refl[len(d.refl)/2])
 }
 
 // reflex reports whether the ring turns clockwise at position k.
 func (d *decomposer) reflex(p []int32, k int) bool {
 	m := len(p)
-	a, v, b := d.pts[p[(k+m-1)%m]], d.pts[p[k]], d.pts[p[(k+1)%m]]
+	a, v, b := d.pts[p[pred(k, m)]], d.pts[p[k]], d.pts[p[succ(k, m)]]
 	return v.Sub(a).Cross(b.Sub(v)) < 0
+}
+
+// succ and pred return the position after and before k in a ring of m,
+// without a division.
+func succ(k, m int) int {
+	if k++; k == m {
+		return 0
+	}
+	return k
+}
+
+func pred(k, m int) int {
+	if k == 0 {
+		return m - 1
+	}
+	return k - 1
 }
 
 // rayHit returns how far along dir (in units of |dir|²) the ray from o
@@ -400,7 +407,7 @@ func (d *decomposer) cut(p []int32, i int) error {
 		if k == i || k == prev {
 			continue
 		}
-		q0, q1 := d.pts[p[k]], d.pts[p[(k+1)%m]]
+		q0, q1 := d.pts[p[k]], d.pts[p[succ(k, m)]]
 		if t, _, ok := rayHit(v, d1, q0, q1); ok && t < t1 {
 			t1, e1 = t, k
 		}
@@ -469,7 +476,7 @@ func (d *decomposer) cut(p []int32, i int) error {
 		if k == i || k == prev {
 			continue
 		}
-		if t, hit, ok := rayHit(v, u, d.pts[p[k]], d.pts[p[(k+1)%m]]); ok && t < te {
+		if t, hit, ok := rayHit(v, u, d.pts[p[k]], d.pts[p[succ(k, m)]]); ok && t < te {
 			ek, te, x = k, t, hit
 		}
 	}
@@ -496,7 +503,7 @@ func (d *decomposer) visible(p []int32, i, j int) bool {
 	v, w := d.pts[p[i]], d.pts[p[j]]
 	lo, hi := Vec2{min(v.X, w.X), min(v.Y, w.Y)}, Vec2{max(v.X, w.X), max(v.Y, w.Y)}
 	for k := range m {
-		kn := (k + 1) % m
+		kn := succ(k, m)
 		if k == i || kn == i || k == j || kn == j {
 			continue
 		}
@@ -525,8 +532,8 @@ func (d *decomposer) split(p []int32, i, j int, s int32) {
 		la, lb = f+2, m-f+1
 	}
 	appendA := func(dst []int32) []int32 {
-		for k := 0; k <= f; k++ {
-			dst = append(dst, p[(i+k)%m])
+		for k, n := i, 0; n <= f; k, n = succ(k, m), n+1 {
+			dst = append(dst, p[k])
 		}
 		if s >= 0 {
 			dst = append(dst, s)
@@ -539,7 +546,7 @@ func (d *decomposer) split(p []int32, i, j int, s int32) {
 			dst = append(dst, s)
 			start = (j + 1) % m
 		}
-		for k := start; ; k = (k + 1) % m {
+		for k := start; ; k = succ(k, m) {
 			dst = append(dst, p[k])
 			if k == i {
 				return dst

@@ -260,11 +260,22 @@ func selfIntersection(pts []Vec2) (int, int, bool) {
 // exactly: the orientations are orientSign's, so a point on the other
 // segment in rationals touches it even where the float determinant rounds
 // away from zero, and one an ulp off does not.
+//
+// Segments with both ends of one strictly on one side of the other's line
+// are apart, and that is decided from two orientations of the four: ab
+// then lies in an open half-plane that cd's line bounds, so no point of ab
+// is on that line, let alone on cd.
 func segmentsTouch(a, b, c, d Vec2) bool {
 	d1 := orientSign(c, d, a)
 	d2 := orientSign(c, d, b)
+	if d1 == d2 && d1 != 0 {
+		return false
+	}
 	d3 := orientSign(a, b, c)
 	d4 := orientSign(a, b, d)
+	if d3 == d4 && d3 != 0 {
+		return false
+	}
 	if d1*d2 < 0 && d3*d4 < 0 {
 		return true
 	}
