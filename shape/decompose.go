@@ -71,6 +71,7 @@ type decomposer struct {
 	cand    []cutCandidate
 	tmp     []int32
 	refl    []int32 // middleReflex's scratch: the positions of a ring's reflex vertices
+	poly    polygonScratch
 }
 
 // cutCandidate is a vertex a reflex vertex might be cut to: its position in
@@ -619,7 +620,7 @@ func (d *decomposer) output() ([][]Vec2, error) {
 }
 
 // emit appends the piece with vertices r, carved from backing, after checking
-// it with NewPolygon. A piece NewPolygon finds too thin to have a direction is
+// it with NewPolygon's tests (buildPolygon, in the decomposer's buffers). A piece NewPolygon finds too thin to have a direction is
 // a sliver of no area and is left out.
 func (d *decomposer) emit(pieces [][]Vec2, backing []Vec2, r []int32) ([][]Vec2, []Vec2, error) {
 	piece := backing[:len(r):len(r)]
@@ -630,7 +631,7 @@ func (d *decomposer) emit(pieces [][]Vec2, backing []Vec2, r []int32) ([][]Vec2,
 			piece[k] = d.pts[i].Scale(d.unscale)
 		}
 	}
-	s, err := NewPolygon(piece)
+	s, err := buildPolygon(piece, &d.poly)
 	switch {
 	case errors.Is(err, ErrCollinear) || errors.Is(err, ErrTooFewVertices):
 		return pieces, backing, nil

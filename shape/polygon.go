@@ -3,6 +3,7 @@ package shape
 import (
 	"fmt"
 	"math"
+	"slices"
 	"unsafe"
 )
 
@@ -34,7 +35,18 @@ const (
 // [ErrCollinear], [ErrSelfIntersecting], [ErrTooManyVertices],
 // [ErrNonConvex] or [ErrTooLarge] and name the offending input vertex. Use [ConvexHull] to
 // build a polygon from an arbitrary point cloud.
-func NewPolygon(verts []Vec2) (Shape, error) {
+func NewPolygon(verts []Vec2) (Shape, error) { return buildPolygon(verts, nil) }
+
+// polygonScratch holds the buffers of buildPolygon for a caller that
+// validates many outlines and keeps none of the shapes: the shapes it
+// returns share the scratch's memory and are good only until the next call.
+type polygonScratch struct {
+	pts, buf []Vec2
+	idx      []int
+}
+
+// buildPolygon is NewPolygon, working in sc's buffers when sc is not nil.
+func buildPolygon(verts []Vec2, sc *polygonScratch) (Shape, error) {
 	for i, v := range verts {
 		if !v.IsFinite() {
 			return Shape{}, fmt.Errorf("%w: vertex %d is %v", ErrNotFinite, i, v)
@@ -58,8 +70,15 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 	inv := 1 / size
 
 	// Work on copies that remember each vertex's input index.
-	pts := make([]Vec2, 0, len(verts))
-	idx := make([]int, 0, len(verts))
+	var pts []Vec2
+	var idx []int
+	if sc != nil {
+		pts, idx = sc.pts[:0], sc.idx[:0]
+		defer func() { sc.pts, sc.idx = pts[:0], idx[:0] }()
+	} else {
+		pts = make([]Vec2, 0, len(verts))
+		idx = make([]int, 0, len(verts))
+	}
 
 	// Drop consecutive (cyclic) duplicates.
 	const dup2 = dupTol * dupTol
@@ -122,7 +141,14 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 			return Shape{}, fmt.Errorf("%w: reflex angle at vertex %d", ErrNonConvex, idx[i])
 		}
 	}
-	sh := newPolygonShape(pts)
+	var buf []Vec2
+	if sc != nil {
+		sc.buf = slices.Grow(sc.buf[:0], 2*n)[:2*n]
+		buf = sc.buf
+	} else {
+		buf = make([]Vec2, 2*n)
+	}
+	sh := newPolygonShape(pts, buf)
 	// A polygon thinner than its coordinates' rounding passes the
 	// tolerance tests above (they are relative to its own size) but its
 	// centroid rounds onto or beyond an edge: collinear at this precision.
@@ -136,14 +162,13 @@ func NewPolygon(verts []Vec2) (Shape, error) {
 }
 
 // newPolygonShape precomputes the normals, centroid and radius of a
-// validated counter-clockwise convex outline. Vertices and normals share one
-// allocation, which the Shape reaches through a pointer to its first
-// element; the centroid and radius live in the Shape's own fields, which
-// polygons do not otherwise use. A polygon thus costs one small allocation
-// and no header struct.
-func newPolygonShape(pts []Vec2) Shape {
+// validated counter-clockwise convex outline, in buf (2·len(pts) long).
+// Vertices and normals share that one allocation, which the Shape reaches
+// through a pointer to its first element; the centroid and radius live in
+// the Shape's own fields, which polygons do not otherwise use. A polygon
+// thus costs one small allocation and no header struct.
+func newPolygonShape(pts, buf []Vec2) Shape {
 	n := len(pts)
-	buf := make([]Vec2, 2*n)
 	verts, normals := buf[:n:n], buf[n:]
 	copy(verts, pts)
 	var radius float64
