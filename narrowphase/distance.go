@@ -28,7 +28,7 @@ func DistanceSq(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 		dy := max(math.Abs(q.Y)-h.Y, 0)
 		return float64(dx*dx) + float64(dy*dy)
 	case shape.KindPolygon:
-		return distSqPolygon(s.Vertices(), s.Normals(), t.ApplyInv(p))
+		return distSqPolygon(s.Vertices(), t.ApplyInv(p))
 	case shape.KindCapsule, shape.KindSegment:
 		p0, p1 := s.Segment()
 		return distSqCapsule(p0, p1, s.Radius(), t.ApplyInv(p))
@@ -62,40 +62,40 @@ func distSqCircle(c shape.Vec2, r float64, p shape.Vec2) float64 {
 }
 
 // distSqPolygon returns the squared distance from the local point q to the
-// convex polygon. q is inside when it is behind every edge line. Otherwise
-// the nearest boundary point lies on an edge that q is in front of (at a
-// vertex, q - v is a non-negative mix of the two edge normals, so it is in
-// front of at least one of them), and for such an edge the distance is the
-// perpendicular separation when q projects inside the segment, or the
-// distance to the nearer end. Normals are unit, so no division and no square
-// root is needed.
-func distSqPolygon(verts, normals []shape.Vec2, q shape.Vec2) float64 {
+// convex polygon: 0 exactly when polygonHolds. Otherwise the nearest
+// boundary point lies on an edge that q is strictly outside of, by the
+// exact sign of orient (at a vertex, q - v is a non-negative mix of the two
+// edge normals, so it is outside at least one of them), and for such an
+// edge the distance is the perpendicular separation (e × w)²/|e|² when q
+// projects inside the segment, or the distance to the nearer end. None of
+// them is 0: q differs from both ends and e × w is not 0, so a point
+// outside never gets distance 0. No square root is needed.
+func distSqPolygon(verts []shape.Vec2, q shape.Vec2) float64 {
 	best := math.Inf(1)
 	n := len(verts)
 	for i, v := range verts {
-		w := q.Sub(v)
-		sep := normals[i].Dot(w)
-		if sep <= 0 {
-			continue
-		}
 		next := verts[0]
 		if i+1 < n {
 			next = verts[i+1]
 		}
-		e := next.Sub(v)
+		cr := orient(v, next, q)
+		if cr >= 0 {
+			continue
+		}
+		w, e := q.Sub(v), next.Sub(v)
 		var d2 float64
-		switch u := w.Dot(e); {
+		switch u, ee := w.Dot(e), e.LenSq(); {
 		case u <= 0:
 			d2 = w.LenSq()
-		case u >= e.LenSq():
+		case u >= ee:
 			d2 = q.Sub(next).LenSq()
 		default:
-			d2 = sep * sep
+			d2 = float64(cr*cr) / ee
 		}
 		best = min(best, d2)
 	}
 	if math.IsInf(best, 1) {
-		return 0 // behind every edge: inside
+		return 0 // on the inner side of every edge: inside
 	}
 	return best
 }

@@ -27,15 +27,7 @@ func ContainsPoint(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
 		h := s.HalfExtents()
 		return math.Abs(q.X) <= h.X && math.Abs(q.Y) <= h.Y
 	case shape.KindPolygon:
-		q := t.ApplyInv(p)
-		normals := s.Normals()
-		for i, v := range s.Vertices() {
-			// Written as !(x <= 0) so that a NaN point is outside.
-			if !(normals[i].Dot(q.Sub(v)) <= 0) {
-				return false
-			}
-		}
-		return true
+		return polygonHolds(s.Vertices(), t.ApplyInv(p))
 	case shape.KindCapsule, shape.KindSegment:
 		p0, p1 := s.Segment()
 		return containsCapsule(p0, p1, s.Radius(), t.ApplyInv(p))
@@ -43,4 +35,47 @@ func ContainsPoint(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
 		return containsComposite(s, t, p)
 	}
 	return false
+}
+
+// polygonHolds reports whether the local point q lies in the convex
+// counter-clockwise polygon (closed): on no edge's outer side, by the sign
+// of the edge's orientation determinant, exactly. The rounded unit normals
+// are not exactly perpendicular to their edges: tested against them, a
+// point exactly on an edge or at a vertex can fall a rounding outside, and
+// one a rounding outside can pass. A non-finite q is outside.
+func polygonHolds(verts []shape.Vec2, q shape.Vec2) bool {
+	if !q.IsFinite() {
+		return false
+	}
+	n := len(verts)
+	for i, v := range verts {
+		next := verts[0]
+		if i+1 < n {
+			next = verts[i+1]
+		}
+		if orient(v, next, q) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// orientErr is Shewchuk's error bound for the floating-point orientation
+// determinant, (3 + 16ε)ε with ε = 2⁻⁵³ ("Adaptive Precision Floating-Point
+// Arithmetic and Fast Robust Geometric Predicates", 1997, orient2d's
+// ccwerrboundA): beyond it the float sign is the exact sign.
+const orientErr = (3 + 16*0x1p-53) * 0x1p-53
+
+// orient returns (b − a) × (p − a), positive when p is left of a→b, with
+// its exact sign: the float determinant when it is clear of its error
+// bound, otherwise the exact one to within an ulp (orientTop).
+func orient(a, b, p shape.Vec2) float64 {
+	l := float64((b.X - a.X) * (p.Y - a.Y))
+	r := float64((b.Y - a.Y) * (p.X - a.X))
+	det, sum := l-r, math.Abs(l)+math.Abs(r)
+	// Below 1e-290 the products may have underflowed, and the bound with them.
+	if sum > 1e-290 && math.Abs(det) > float64(orientErr*sum) {
+		return det
+	}
+	return orientTop(xpt{a.X, 0, a.Y, 0}, xpt{b.X, 0, b.Y, 0}, xpt{p.X, 0, p.Y, 0})
 }

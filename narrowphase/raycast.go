@@ -170,12 +170,18 @@ func rayBox(h shape.Vec2, t shape.Transform, origin, dir shape.Vec2, maxDist flo
 // Box2D b2RayCastPolygon). An edge the ray crosses inwards raises the lower
 // bound, one it crosses outwards lowers the upper bound; the interval empties
 // when the ray misses. The edge that raised the lower bound last is the one
-// entered. Comparing num < lower·den instead of dividing first keeps the
-// test exact for the first entering edge, so a lower bound never raised
-// means the origin passed every half-plane test: it is inside.
+// entered. Whether the origin is inside is polygonHolds' exact answer,
+// the very test ContainsPoint makes, asked first: the half-plane tests use
+// the rounded unit normals, which can put an origin on an edge a rounding
+// outside it, or one a rounding outside within every half-plane. In the
+// latter case the clip raises no lower bound, and the ray enters at once
+// by an edge the origin is outside of and the ray heads into, or misses.
 func rayPolygon(verts, normals []shape.Vec2, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
 	o := t.ApplyInv(origin)
 	dl := t.Rot.ApplyInv(dir)
+	if polygonHolds(verts, o) {
+		return insideHit(origin, dir)
+	}
 	lower, upper := 0.0, maxDist
 	index := -1
 	for i, v := range verts {
@@ -246,7 +252,13 @@ func rayPolygon(verts, normals []shape.Vec2, t shape.Transform, origin, dir shap
 		return RayHit{Point: origin.Add(dir.Scale(d)), Normal: t.Rot.Apply(normals[index]), Distance: d}, true
 	}
 	if index < 0 {
-		return insideHit(origin, dir)
+		n := len(verts)
+		for i, v := range verts {
+			if normals[i].Dot(dl) < 0 && orient(v, verts[(i+1)%n], o) < 0 {
+				return RayHit{Point: origin, Normal: t.Rot.Apply(normals[i]), Distance: 0}, true
+			}
+		}
+		return RayHit{}, false
 	}
 	return RayHit{
 		Point:    origin.Add(dir.Scale(lower)),

@@ -113,9 +113,21 @@ func edgeSeparates(p, q []xpt) bool {
 	return false
 }
 
-// orientSign returns the sign of (v − u) × (w − u), exactly: the products
-// of the coordinates' terms split by twoProd, summed as an expansion.
+// orientSign returns the sign of (v − u) × (w − u), exactly.
 func orientSign(u, v, w xpt) int {
+	switch d := orientTop(u, v, w); {
+	case d > 0:
+		return 1
+	case d < 0:
+		return -1
+	}
+	return 0
+}
+
+// orientTop returns (v − u) × (w − u) to within an ulp, with its exact
+// sign (0 only when it is 0): the products of the coordinates' terms split
+// by twoProd, summed as an expansion, whose largest component it is.
+func orientTop(u, v, w xpt) float64 {
 	dx1 := [4]float64{v.xh, v.xl, -u.xh, -u.xl}
 	dy2 := [4]float64{w.yh, w.yl, -u.yh, -u.yl}
 	dy1 := [4]float64{v.yh, v.yl, -u.yh, -u.yl}
@@ -136,15 +148,15 @@ func orientSign(u, v, w xpt) int {
 			}
 		}
 	}
-	return sumSign(terms[:n])
+	return sumTop(terms[:n])
 }
 
-// sumSign returns the sign of the exact sum of x: Shewchuk's
-// Grow-Expansion ("Adaptive precision floating-point arithmetic and fast
-// robust geometric predicates", 1997, §2.5) adds the terms one by one to a
-// nonoverlapping expansion, zeros dropped, whose largest component (the
-// last) has the sum's sign.
-func sumSign(x []float64) int {
+// sumTop returns the exact sum of x to within an ulp, with its exact sign:
+// Shewchuk's Grow-Expansion ("Adaptive precision floating-point arithmetic
+// and fast robust geometric predicates", 1997, §2.5) adds the terms one by
+// one to a nonoverlapping expansion, zeros dropped, whose largest component
+// (the last) it returns: the others sum to less than its ulp.
+func sumTop(x []float64) float64 {
 	var e [64]float64
 	m := 0
 	for _, b := range x {
@@ -163,13 +175,10 @@ func sumSign(x []float64) int {
 		}
 		m = k
 	}
-	switch {
-	case m == 0:
+	if m == 0 {
 		return 0
-	case e[m-1] > 0:
-		return 1
 	}
-	return -1
+	return e[m-1]
 }
 
 // twoSum returns s = fl(a + b) and e with a + b = s + e exactly (Knuth).

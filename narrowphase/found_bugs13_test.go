@@ -1,0 +1,76 @@
+package narrowphase_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/collide-go/collide/narrowphase"
+	"github.com/collide-go/collide/shape"
+)
+
+// h13Polygon returns the convex polygon of pts or fails.
+func h13Polygon(t *testing.T, pts ...shape.Vec2) shape.Shape {
+	t.Helper()
+	s, err := shape.NewPolygon(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// h13CheckPoint checks ContainsPoint, DistanceSq and a RayCast from p
+// (which starts inside exactly when ContainsPoint holds) against want.
+func h13CheckPoint(t *testing.T, name string, s shape.Shape, tr shape.Transform, p shape.Vec2, want bool) {
+	t.Helper()
+	if got := narrowphase.ContainsPoint(s, tr, p); got != want {
+		t.Errorf("%s: ContainsPoint(%v) = %v, want %v", name, p, got, want)
+	}
+	if d2 := narrowphase.DistanceSq(s, tr, p); (d2 == 0) != want {
+		t.Errorf("%s: DistanceSq(%v) = %g, want zero %v", name, p, d2, want)
+	}
+	for _, dir := range []shape.Vec2{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}} {
+		h, ok := narrowphase.RayCast(s, tr, p, dir, 1)
+		inside := ok && h.Distance == 0 && h.Normal == dir.Neg()
+		if inside != want {
+			t.Errorf("%s: RayCast from %v along %v = %+v, %v; starts inside %v, want %v", name, p, dir, h, ok, inside, want)
+		}
+	}
+}
+
+// TestContainsPointPolygonVertexBug: a polygon's own vertices are in it
+// (shapes are closed), but ContainsPoint tested them against the edges'
+// rounded unit normals, by which (-0.5, -1) of this triangle lies 1e-17
+// outside the edge to (0.75, 0.5), so it said false while DistanceSq said
+// 0 (the distance to the vertex itself). At the origin and at ±1e12.
+func TestContainsPointPolygonVertexBug(t *testing.T) {
+	s := h13Polygon(t, shape.V(-0.5, -1), shape.V(0, -1), shape.V(0.75, 0.5))
+	for _, base := range []shape.Vec2{{}, {X: 1e12, Y: -1e12}} {
+		tr := shape.Transform{Pos: base}
+		for _, v := range s.Vertices() {
+			h13CheckPoint(t, "vertex", s, tr, base.Add(v), true)
+		}
+	}
+}
+
+// TestContainsPointPolygonEdgeBug: (0.25, 2.25) lies exactly on the edge
+// (1, 0)–(0, 3) of this triangle; ContainsPoint said false (DistanceSq
+// 1.2e-32) by the rounded normal. One ulp above it the point is outside,
+// one below inside. At the origin, at 1e6 and in a compound.
+func TestContainsPointPolygonEdgeBug(t *testing.T) {
+	s := h13Polygon(t, shape.V(0, 0), shape.V(1, 0), shape.V(0, 3))
+	comp, err := shape.NewCompound([]shape.Part{{Shape: s}, {Shape: s, Offset: shape.Transform{Pos: shape.V(-2, 0)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, base := range []shape.Vec2{{}, {X: 1e6, Y: 1e6}} {
+		tr := shape.Transform{Pos: base}
+		for _, x := range []shape.Shape{s, comp} {
+			on := base.Add(shape.V(0.25, 2.25))
+			h13CheckPoint(t, "on "+x.Kind().String(), x, tr, on, true)
+			above := shape.V(on.X, math.Nextafter(on.Y, math.Inf(1)))
+			h13CheckPoint(t, "above "+x.Kind().String(), x, tr, above, false)
+			below := shape.V(on.X, math.Nextafter(on.Y, math.Inf(-1)))
+			h13CheckPoint(t, "below "+x.Kind().String(), x, tr, below, true)
+		}
+	}
+}
