@@ -8,13 +8,18 @@ import (
 
 // distSqCapsule returns the squared distance from the local point q to the
 // capsule (or, with r = 0, the segment) p0–p1 grown by r, computed like a
-// circle's around the nearest point of the core.
+// circle's around the nearest point of the core: 0 exactly when
+// containsCapsule.
 func distSqCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) float64 {
-	c := nearestOnSegment(q, p0, p1)
-	return distSqCircle(c, r, q)
+	if r == 0 {
+		return distSqSegment(p0, p1, q)
+	}
+	return distSqCircle(nearestOnSegment(q, p0, p1), r, q)
 }
 
-// nearestOnSegment returns the point of the segment a–b nearest p.
+// nearestOnSegment returns the point of the segment a–b nearest p. It is
+// an end exactly when p is at or past it along the segment; a point
+// between them rounds.
 func nearestOnSegment(p, a, b shape.Vec2) shape.Vec2 {
 	e, w := b.Sub(a), p.Sub(a)
 	u := w.Dot(e)
@@ -29,9 +34,47 @@ func nearestOnSegment(p, a, b shape.Vec2) shape.Vec2 {
 }
 
 // containsCapsule reports whether the local point q lies in the capsule
-// p0–p1 grown by r (a segment when r = 0).
+// p0–p1 grown by r (a segment when r = 0, segmentHolds). The test against
+// the nearest core point is circleHolds', exact for that point: exact
+// about the end caps, where the nearest point is an end.
 func containsCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) bool {
-	return q.Sub(nearestOnSegment(q, p0, p1)).LenSq() <= float64(r*r)
+	if r == 0 {
+		return segmentHolds(p0, p1, q)
+	}
+	return circleHolds(nearestOnSegment(q, p0, p1), r, q)
+}
+
+// segmentHolds reports whether the local point q lies on the segment
+// p0–p1, exactly: on its line by the exact sign of orient, and then within
+// its bounding box. The nearest point of the segment, rounded, can land on
+// a q a rounding off the segment.
+func segmentHolds(p0, p1, q shape.Vec2) bool {
+	return q.IsFinite() && orient(p0, p1, q) == 0 &&
+		min(p0.X, p1.X) <= q.X && q.X <= max(p0.X, p1.X) &&
+		min(p0.Y, p1.Y) <= q.Y && q.Y <= max(p0.Y, p1.Y)
+}
+
+// distSqSegment returns the squared distance from the local point q to the
+// segment p0–p1: 0 exactly when segmentHolds. Past an end it is the
+// distance to that end, not 0 since q is not the end; between them the
+// perpendicular separation (e × w)²/|e|², not 0 off the line (orient's
+// exact sign). A q on the line but off the segment whose rounded
+// projection fell between the ends takes the nearer end.
+func distSqSegment(p0, p1, q shape.Vec2) float64 {
+	if segmentHolds(p0, p1, q) {
+		return 0
+	}
+	e, w := p1.Sub(p0), q.Sub(p0)
+	u, ee := w.Dot(e), e.LenSq()
+	switch cr := orient(p0, p1, q); {
+	case u <= 0:
+		return w.LenSq()
+	case u >= ee:
+		return q.Sub(p1).LenSq()
+	case cr != 0:
+		return float64(cr*cr) / ee
+	}
+	return min(w.LenSq(), q.Sub(p1).LenSq())
 }
 
 // rayCapsule intersects the ray with a capsule (r > 0) or segment (r = 0)

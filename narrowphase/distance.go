@@ -45,19 +45,23 @@ func Distance(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 }
 
 // distSqCircle returns the squared distance from p to the disc of centre c
-// and radius r. Outside, |p-c| - r is computed as (|p-c|² - r²)/(|p-c| + r):
-// the numerator is positive whenever the containment test failed, so a point
-// outside never gets distance 0, and it is as accurate near the surface.
+// and radius r: 0 exactly when circleHolds. Outside, |p-c| - r is computed
+// as (|p-c|² - r²)/(|p-c| + r), the numerator circleExcess, positive
+// whenever the containment test failed, so a point outside never gets
+// distance 0, and it is as accurate near the surface.
 func distSqCircle(c shape.Vec2, r float64, p shape.Vec2) float64 {
-	l2 := p.Sub(c).LenSq()
-	rr := float64(r * r) // explicit: no fused multiply-add on arm64
-	if l2 <= rr {
+	x := circleExcess(c, r, p)
+	if !(x > 0) {
+		if x != x {
+			return math.Inf(1) // a NaN point: never nearest
+		}
 		return 0
 	}
+	l2 := p.Sub(c).LenSq()
 	if math.IsInf(l2, 1) {
 		return l2 // too far to square: infinitely far, never NaN
 	}
-	d := (l2 - rr) / (math.Sqrt(l2) + r)
+	d := x / (math.Sqrt(l2) + r)
 	return d * d
 }
 

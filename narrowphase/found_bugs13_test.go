@@ -74,3 +74,49 @@ func TestContainsPointPolygonEdgeBug(t *testing.T) {
 		}
 	}
 }
+
+// TestContainsPointSegmentHairBug: (1, 1.4375) lies on the segment
+// (1.25, 1.5)–(-0.75, 1); the point an ulp right of it does not, but the
+// segment's nearest point to it, rounded, was the point itself, so
+// ContainsPoint said true and DistanceSq 0. Alone and as a chain.
+func TestContainsPointSegmentHairBug(t *testing.T) {
+	a, b := shape.V(1.25, 1.5), shape.V(-0.75, 1)
+	seg, err := shape.NewSegment(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain, err := shape.NewChain([]shape.Vec2{a, b, shape.V(-0.75, -1)}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []shape.Shape{seg, chain} {
+		on := shape.V(1, 1.4375)
+		h13CheckPoint(t, "on "+s.Kind().String(), s, shape.Identity, on, true)
+		off := shape.V(math.Nextafter(on.X, 2), on.Y)
+		h13CheckPoint(t, "off "+s.Kind().String(), s, shape.Identity, off, false)
+	}
+}
+
+// TestContainsPointCircleHairBug: (1.0625, 2⁻⁵²) is 2⁻¹⁰⁵ outside the
+// circle of radius 1.0625 about the origin, but its squared distance from
+// the centre rounded to r², so ContainsPoint said true and DistanceSq 0.
+// Likewise about an offset centre, and about a capsule's end cap.
+func TestContainsPointCircleHairBug(t *testing.T) {
+	circle, err := shape.NewCircle(1.0625)
+	if err != nil {
+		t.Fatal(err)
+	}
+	offset, err := shape.NewOffsetCircle(shape.V(0.5, 0.25), 1.0625)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capsule, err := shape.NewCapsule(shape.V(0, 0), shape.V(0, 1), 1.0625)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h13CheckPoint(t, "circle on", circle, shape.Identity, shape.V(1.0625, 0), true)
+	h13CheckPoint(t, "circle hair", circle, shape.Identity, shape.V(1.0625, 0x1p-52), false)
+	h13CheckPoint(t, "offset hair", offset, shape.Identity, shape.V(1.5625, 0.25+0x1p-52), false)
+	h13CheckPoint(t, "capsule on", capsule, shape.Identity, shape.V(0, -1.0625), true)
+	h13CheckPoint(t, "capsule hair", capsule, shape.Identity, shape.V(0x1p-52, -1.0625), false)
+}

@@ -74,9 +74,44 @@ func rayCircleIn(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDi
 }
 
 // circleHolds reports whether the local point q lies in the circle of local
-// centre c and radius r (closed).
+// centre c and radius r (closed), exactly (circleExcess).
 func circleHolds(c shape.Vec2, r float64, q shape.Vec2) bool {
-	return q.Sub(c).LenSq() <= float64(r*r)
+	return circleExcess(c, r, q) <= 0
+}
+
+// circleErr bounds the error of |q−c|² − r² computed in floats, relative
+// to |q−c|² + r²: the difference rounds (ε = 2⁻⁵³), each square adds 2ε
+// and the sum ε, and r² rounds by ε; 6ε and change, taken as 8ε.
+const circleErr = 8 * 0x1p-53
+
+// circleExcess returns |q−c|² − r² with its exact sign: the float value
+// when it is clear of circleErr, otherwise the exact one to within an ulp,
+// the differences split by twoSum and the squares by twoProd, summed as an
+// expansion (sumTop). In floats a point an ulp outside a circle, whose
+// |q−c|² exceeds r² by less than their rounding, is in it. NaN for a NaN
+// q.
+func circleExcess(c shape.Vec2, r float64, q shape.Vec2) float64 {
+	l2 := q.Sub(c).LenSq()
+	rr := float64(r * r) // explicit: no fused multiply-add on arm64
+	x := l2 - rr
+	if math.IsInf(l2, 1) || (l2+rr > 1e-290 && math.Abs(x) > float64(circleErr*(l2+rr))) {
+		return x
+	}
+	var terms [14]float64
+	n := 0
+	for _, d := range [2][2]float64{{q.X, c.X}, {q.Y, c.Y}} {
+		h, l := twoSum(d[0], -d[1])
+		p, e := twoProd(h, h)
+		terms[n], terms[n+1] = p, e
+		p, e = twoProd(h, l)
+		terms[n+2], terms[n+3] = 2*p, 2*e
+		p, e = twoProd(l, l)
+		terms[n+4], terms[n+5] = p, e
+		n += 6
+	}
+	p, e := twoProd(r, r)
+	terms[12], terms[13] = -p, -e
+	return sumTop(terms[:])
 }
 
 // rayCircle intersects the ray with the circle of world centre c and radius
@@ -88,11 +123,11 @@ func circleHolds(c shape.Vec2, r float64, q shape.Vec2) bool {
 // Intersection"). Working relative to the centre keeps the digits that
 // matter at large coordinates.
 func rayCircle(c shape.Vec2, r float64, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
-	m := origin.Sub(c)
-	rr := float64(r * r) // explicit: no fused multiply-add on arm64
-	if m.LenSq() <= rr {
+	if circleHolds(c, r, origin) {
 		return insideHit(origin, dir)
 	}
+	m := origin.Sub(c)
+	rr := float64(r * r) // explicit: no fused multiply-add on arm64
 	b := m.Dot(dir)
 	if b >= 0 {
 		return RayHit{}, false // outside and heading away
