@@ -7,19 +7,31 @@ import (
 )
 
 // distSqCapsule returns the squared distance from the local point q to the
-// capsule (or, with r = 0, the segment) p0–p1 grown by r, computed like a
-// circle's around the nearest point of the core: 0 exactly when
-// containsCapsule.
+// capsule (or, with r = 0, the segment) p0–p1 grown by r: the least of
+// the distances to its end discs (distSqCircle, exact in sign) and, for a
+// q exactly within the core's span (alongCore), to its side, measured
+// like a circle's around the nearest core point with the float test
+// containsCapsule makes there. It is 0 exactly when containsCapsule holds.
 func distSqCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) float64 {
 	if r == 0 {
 		return distSqSegment(p0, p1, q)
 	}
-	return distSqCircle(nearestOnSegment(q, p0, p1), r, q)
+	best := min(distSqCircle(p0, r, q), distSqCircle(p1, r, q))
+	if best == 0 || !alongCore(p0, p1, q) {
+		return best
+	}
+	l2, rr := q.Sub(nearestOnSegment(q, p0, p1)).LenSq(), float64(r*r)
+	switch {
+	case l2 <= rr:
+		return 0
+	case math.IsInf(l2, 1):
+		return best
+	}
+	d := (l2 - rr) / (math.Sqrt(l2) + r)
+	return min(best, d*d)
 }
 
-// nearestOnSegment returns the point of the segment a–b nearest p. It is
-// an end exactly when p is at or past it along the segment; a point
-// between them rounds.
+// nearestOnSegment returns the point of the segment a–b nearest p.
 func nearestOnSegment(p, a, b shape.Vec2) shape.Vec2 {
 	e, w := b.Sub(a), p.Sub(a)
 	u := w.Dot(e)
@@ -33,15 +45,28 @@ func nearestOnSegment(p, a, b shape.Vec2) shape.Vec2 {
 	return a.Add(e.Scale(u / ee))
 }
 
+// alongCore reports whether the local point q projects strictly between
+// p0 and p1 on their line, exactly (alongTop): the projection u = (q −
+// p0)·e, rounded, can reach |e|² for a q just short of p1.
+func alongCore(p0, p1, q shape.Vec2) bool {
+	return alongTop(p0, p1, q) > 0 && alongTop(p1, p0, q) > 0
+}
+
 // containsCapsule reports whether the local point q lies in the capsule
-// p0–p1 grown by r (a segment when r = 0, segmentHolds). The test against
-// the nearest core point is circleHolds', exact for that point: exact
-// about the end caps, where the nearest point is an end.
+// p0–p1 grown by r (a segment when r = 0, segmentHolds): in one of its
+// end discs (circleHolds, exact), or within the core's span (alongCore,
+// exact) and within r of the core's nearest point. That point rounds, and
+// the exact test against it would put a point on the side an ulp along
+// the core outside: there the test stays the float one, |q−c|² <= r²,
+// whose roundings err either way.
 func containsCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) bool {
 	if r == 0 {
 		return segmentHolds(p0, p1, q)
 	}
-	return circleHolds(nearestOnSegment(q, p0, p1), r, q)
+	if circleHolds(p0, r, q) || circleHolds(p1, r, q) {
+		return true
+	}
+	return alongCore(p0, p1, q) && q.Sub(nearestOnSegment(q, p0, p1)).LenSq() <= float64(r*r)
 }
 
 // segmentHolds reports whether the local point q lies on the segment

@@ -120,3 +120,20 @@ func TestContainsPointCircleHairBug(t *testing.T) {
 	h13CheckPoint(t, "capsule on", capsule, shape.Identity, shape.V(0, -1.0625), true)
 	h13CheckPoint(t, "capsule hair", capsule, shape.Identity, shape.V(0x1p-52, -1.0625), false)
 }
+
+// TestContainsPointCapsuleSideNearEndBug: (-0.125, -0.5625 + 2⁻⁵⁴·2) lies
+// exactly on the side of the capsule (-0.25, 3)–(-0.25, -0.5625) of radius
+// 0.125, an ulp short of the end p1 along the core. Its projection on the
+// core rounded to |e|², taking p1 for the nearest core point, 1.1e-16 off
+// the true one; once the end discs were tested exactly (circleHolds) that
+// put the point outside. The end discs and the span (alongCore) are now
+// each decided exactly, and the side keeps its float test (so a point an
+// ulp beyond the side can still pass it).
+func TestContainsPointCapsuleSideNearEndBug(t *testing.T) {
+	s, err := shape.NewCapsule(shape.V(-0.25, 3), shape.V(-0.25, -0.5625), 0.125)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := shape.V(-0.125, math.Nextafter(-0.5625, 0))
+	h13CheckPoint(t, "side", s, shape.Identity, q, true)
+}

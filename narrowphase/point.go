@@ -79,3 +79,31 @@ func orient(a, b, p shape.Vec2) float64 {
 	}
 	return orientTop(xpt{a.X, 0, a.Y, 0}, xpt{b.X, 0, b.Y, 0}, xpt{p.X, 0, p.Y, 0})
 }
+
+// alongTop returns (b − a)·(p − a) to within an ulp, with its exact sign:
+// the float value when it is clear of its error bound (orientErr, the
+// same for a sum of two products as for their difference), otherwise the
+// products of the differences, split by twoSum and twoProd, summed as an
+// expansion (sumTop).
+func alongTop(a, b, p shape.Vec2) float64 {
+	l := float64((b.X - a.X) * (p.X - a.X))
+	r := float64((b.Y - a.Y) * (p.Y - a.Y))
+	dot, sum := l+r, math.Abs(l)+math.Abs(r)
+	if sum > 1e-290 && math.Abs(dot) > float64(orientErr*sum) {
+		return dot
+	}
+	var terms [16]float64
+	n := 0
+	for _, d := range [2][3]float64{{a.X, b.X, p.X}, {a.Y, b.Y, p.Y}} {
+		eh, el := twoSum(d[1], -d[0])
+		wh, wl := twoSum(d[2], -d[0])
+		for _, x := range [2]float64{eh, el} {
+			for _, y := range [2]float64{wh, wl} {
+				pr, er := twoProd(x, y)
+				terms[n], terms[n+1] = pr, er
+				n += 2
+			}
+		}
+	}
+	return sumTop(terms[:n])
+}
