@@ -210,3 +210,37 @@ func TestDepenetrateTwoDiscsInCornerFarOutBug(t *testing.T) {
 		t.Errorf("Depenetrate(two discs in the corner) = %v leaves them %g deep", d, deep)
 	}
 }
+
+// TestRayCastClippedTieBug: the world's closest-hit RayCast asked each
+// body's narrow phase with the ray clipped at the best distance so far.
+// A chain segment crossed at exactly 3.5 gives 3.5000000000000004 for the
+// ray of length 4 and 3.5 for the ray clipped at 3.5 (the clip ends on
+// its surface), so a circle grazed at 3.5 and visited first made the
+// chain's clipped hit tie with it and win on its lower id, where
+// RayCastAll, whose hits are the unclipped ones, puts the circle first
+// (TestOracleConfigs/no-margin seed 16139880287646523814). RayCast must
+// answer RayCastAll's first hit.
+func TestRayCastClippedTieBug(t *testing.T) {
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	ch, err := collide.NewChain([]collide.Vec2{collide.V(-3.25, -1), collide.V(-2.25, 0.25)}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain, _ := w.Add(collide.BodyDef{Shape: ch, Position: collide.V(4.625, 6.375), Kind: collide.Static})
+	circ, _ := w.Add(collide.BodyDef{Shape: must[collide.Shape](t)(collide.NewCircle(2)), Position: collide.V(1.875, 8), Kind: collide.Static})
+	origin, dir := collide.V(-1.625, 6), collide.V(0.25, 0)
+	var all []collide.RayHit
+	if err := w.RayCastAll(origin, dir, 4, collide.Filter{}, func(h collide.RayHit) bool { all = append(all, h); return true }); err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 2 {
+		t.Fatalf("RayCastAll found %d hits, want the chain %v and the circle %v: %+v", len(all), chain, circ, all)
+	}
+	h, ok, err := w.RayCast(origin, dir, 4, collide.Filter{})
+	if err != nil || !ok {
+		t.Fatalf("RayCast = %+v, %v, %v; want a hit", h, ok, err)
+	}
+	if h != all[0] {
+		t.Errorf("RayCast = %+v, want RayCastAll's first %+v (all: %+v)", h, all[0], all)
+	}
+}
