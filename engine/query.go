@@ -307,8 +307,12 @@ func (w *World) RayCast(origin, dir shape.Vec2, maxDist float64, f Filter) (RayH
 		if !w.accept(s, q) {
 			return limit
 		}
-		h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], origin, dir, limit)
-		if !ok {
+		// The narrow phase gets the caller's maxDist, not the clipped
+		// limit: a ray clipped exactly where it meets a surface can round
+		// to a hit an ulp nearer than the same ray's unclipped one, and
+		// the answer must be RayCastAll's first (the lone body's).
+		h, ok := narrowphase.RayCast(b.shapes[s], b.xf[s], origin, dir, maxDist)
+		if !ok || h.Distance > limit {
 			return limit
 		}
 		id := w.idOf(s)
