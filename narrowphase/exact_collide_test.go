@@ -182,14 +182,14 @@ func exCheckCollide(t *testing.T, a shape.Shape, ta shape.Transform, b shape.Sha
 // tests, for longer hunts: go test ./narrowphase -run ExactOracle -exactscale 50.
 var exScaleFlag = flag.Int("exactscale", 1, "multiplier for the number of random cases of the exact oracle tests")
 
-// exCases returns n scaled for -short and by -exactscale, and cut to an
-// eighth under the race detector, which makes these single-goroutine
-// oracles several times slower (.ci/run runs them at full size without
-// it).
+// exCases returns n scaled by -exactscale, cut to a fortieth under -short
+// (the quick gate) and to an eighth under the race detector, which makes
+// these single-goroutine oracles several times slower (.ci/run runs them
+// at full size without it).
 func exCases(n int) int {
 	switch {
 	case testing.Short():
-		n = max(1, n/20)
+		n = max(1, n/40)
 	case raceEnabled:
 		n = max(1, n/8)
 	}

@@ -424,7 +424,7 @@ func TestExactOracleTOISpinningGrazes(t *testing.T) {
 	n := exCases(6)
 	samples := 200
 	if testing.Short() {
-		samples = 100
+		samples = 50
 	}
 	total, hits := 0, 0
 	for _, ka := range exConvexKinds {
