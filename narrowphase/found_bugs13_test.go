@@ -2,6 +2,7 @@ package narrowphase_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/collide-go/collide/narrowphase"
@@ -136,4 +137,69 @@ func TestContainsPointCapsuleSideNearEndBug(t *testing.T) {
 	}
 	q := shape.V(-0.125, math.Nextafter(-0.5625, 0))
 	h13CheckPoint(t, "side", s, shape.Identity, q, true)
+}
+
+// TestContainsPointCapsuleSideExactBug: beside a capsule's core, between
+// its end discs, ContainsPoint tested the squared distance to the rounded
+// nearest core point, in floats, so a point an ulp beyond a tilted side
+// could pass and one an ulp inside could fail. For random tilted cores
+// (dyadic ends, unturned at the origin, so the local point is the point
+// itself) and points at the float nearest the side and a few ulps either
+// way, it must agree with the exact test (e × w)² <= r²|e|² (big.Rat),
+// and DistanceSq must be 0 exactly when it holds.
+func TestContainsPointCapsuleSideExactBug(t *testing.T) {
+	rng := rand.New(rand.NewPCG(0x51de, 13))
+	dyad := func() float64 { return float64(rng.IntN(1<<12)-1<<11) / 256 }
+	checked, outside := 0, 0
+	for range 400 {
+		p0, p1 := shape.V(dyad(), dyad()), shape.V(dyad(), dyad())
+		if p0 == p1 {
+			continue
+		}
+		r := float64(1+rng.IntN(255)) / 128
+		s, err := shape.NewCapsule(p0, p1, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := p1.Sub(p0)
+		n := shape.V(-e.Y, e.X).Scale(1 / e.Len())
+		if rng.IntN(2) == 0 {
+			n = n.Neg()
+		}
+		u := 0.05 + 0.9*rng.Float64()
+		on := p0.Add(e.Scale(u)).Add(n.Scale(r)) // near the side, rounded
+		for dx := -2; dx <= 2; dx++ {
+			for dy := -2; dy <= 2; dy++ {
+				q := shape.V(ulpStep(on.X, dx), ulpStep(on.Y, dy))
+				ev, wv := exVF(p1).sub(exVF(p0)), exVF(q).sub(exVF(p0))
+				c := ev.cross(wv)
+				rr := exMul(exR(r), exR(r))
+				want := exMul(c, c).Cmp(exMul(rr, ev.dot(ev))) <= 0
+				if !want {
+					outside++
+				}
+				checked++
+				if got := narrowphase.ContainsPoint(s, shape.Identity, q); got != want {
+					t.Errorf("capsule %v–%v r %v, point %v: ContainsPoint = %v, want %v", p0, p1, r, q, got, want)
+				}
+				if d2 := narrowphase.DistanceSq(s, shape.Identity, q); (d2 == 0) != want {
+					t.Errorf("capsule %v–%v r %v, point %v: DistanceSq = %g, want zero %v", p0, p1, r, q, d2, want)
+				}
+			}
+		}
+	}
+	if outside == 0 || outside == checked {
+		t.Fatalf("%d of %d points outside: the points do not straddle the side", outside, checked)
+	}
+}
+
+// ulpStep returns x moved by k ulps (k may be negative).
+func ulpStep(x float64, k int) float64 {
+	for ; k > 0; k-- {
+		x = math.Nextafter(x, math.Inf(1))
+	}
+	for ; k < 0; k++ {
+		x = math.Nextafter(x, math.Inf(-1))
+	}
+	return x
 }
