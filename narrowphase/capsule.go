@@ -9,9 +9,10 @@ import (
 // distSqCapsule returns the squared distance from the local point q to the
 // capsule (or, with r = 0, the segment) p0–p1 grown by r: the least of
 // the distances to its end discs (distSqCircle, exact in sign) and, for a
-// q exactly within the core's span (alongCore), to its side, measured
-// like a circle's around the nearest core point with the float test
-// containsCapsule makes there. It is 0 exactly when containsCapsule holds.
+// q exactly within the core's span (alongCore), to its side: 0 when
+// sideHolds, else measured like a circle's around the nearest core point
+// and never below the smallest positive float. It is 0 exactly when
+// containsCapsule holds.
 func distSqCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) float64 {
 	if r == 0 {
 		return distSqSegment(p0, p1, q)
@@ -20,15 +21,17 @@ func distSqCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) float64 {
 	if best == 0 || !alongCore(p0, p1, q) {
 		return best
 	}
-	l2, rr := q.Sub(nearestOnSegment(q, p0, p1)).LenSq(), float64(r*r)
-	switch {
-	case l2 <= rr:
+	if sideHolds(p0, p1, r, q) {
 		return 0
-	case math.IsInf(l2, 1):
+	}
+	l2, rr := q.Sub(nearestOnSegment(q, p0, p1)).LenSq(), float64(r*r)
+	if math.IsInf(l2, 1) {
 		return best
 	}
+	// A q a rounding outside can round to l2 <= rr: it is outside all the
+	// same, by less than the float distance can say.
 	d := (l2 - rr) / (math.Sqrt(l2) + r)
-	return min(best, d*d)
+	return min(best, max(d*d, math.SmallestNonzeroFloat64))
 }
 
 // nearestOnSegment returns the point of the segment a–b nearest p.
@@ -55,10 +58,7 @@ func alongCore(p0, p1, q shape.Vec2) bool {
 // containsCapsule reports whether the local point q lies in the capsule
 // p0–p1 grown by r (a segment when r = 0, segmentHolds): in one of its
 // end discs (circleHolds, exact), or within the core's span (alongCore,
-// exact) and within r of the core's nearest point. That point rounds, and
-// the exact test against it would put a point on the side an ulp along
-// the core outside: there the test stays the float one, |q−c|² <= r²,
-// whose roundings err either way.
+// exact) and within r of the core's line (sideHolds, exact).
 func containsCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) bool {
 	if r == 0 {
 		return segmentHolds(p0, p1, q)
@@ -66,7 +66,95 @@ func containsCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) bool {
 	if circleHolds(p0, r, q) || circleHolds(p1, r, q) {
 		return true
 	}
-	return alongCore(p0, p1, q) && q.Sub(nearestOnSegment(q, p0, p1)).LenSq() <= float64(r*r)
+	return alongCore(p0, p1, q) && sideHolds(p0, p1, r, q)
+}
+
+// sideErr bounds the float error of sideHolds' C² − r²|e|², in units of ε =
+// 2⁻⁵³ (see sideHolds), with room.
+const sideErr = 16 * 0x1p-53
+
+// sideHolds reports whether the local point q is within r of the line of
+// the core p0–p1 (p0 ≠ p1): whether C² <= r²|e|² for e = p1 − p0, w = q − p0
+// and C = e × w, the distance being |C|/|e|, with the exact answer. Testing
+// q against the rounded nearest core point instead errs either way for a
+// point an ulp off the side. In floats, each of e and w rounds by ε, so C
+// is off by at most about 4ε·S (S = |eₓw_y| + |e_yw_x|), C² by that times
+// 2|C| + 4ε·S plus ε·C², and r²|e|² by 6ε of itself: beyond sideErr of
+// those the float sign is the exact one. Otherwise sideExact decides.
+// Squares too large for floats (coordinates near 1e150) keep the float
+// test.
+func sideHolds(p0, p1 shape.Vec2, r float64, q shape.Vec2) bool {
+	e, w := p1.Sub(p0), q.Sub(p0)
+	l, rt := float64(e.X*w.Y), float64(e.Y*w.X)
+	c, sum := l-rt, math.Abs(l)+math.Abs(rt)
+	cc, rhs := float64(c*c), float64(float64(r*r)*e.LenSq())
+	diff := cc - rhs
+	bound := float64(sideErr * (float64(sum*(2*math.Abs(c)+float64(4*0x1p-53*sum))) + cc + rhs))
+	if math.IsInf(cc, 0) || math.IsInf(rhs, 0) || math.IsInf(bound, 0) {
+		return diff <= 0
+	}
+	if math.Abs(diff) > bound && min(cc, rhs) > 1e-290 {
+		return diff <= 0
+	}
+	return sideExact(p0, p1, r, q) <= 0
+}
+
+// sideExact returns C² − r²|e|² of sideHolds to within an ulp, with its
+// exact sign: e and w split by twoSum, C summed from their twoProd
+// products into a nonoverlapping expansion (growExpansion), its square and
+// r²|e|² expanded the same way and summed by sumTop. Exact while no
+// product overflows or underflows (twoProd).
+//
+//go:noinline
+func sideExact(p0, p1 shape.Vec2, r float64, q shape.Vec2) float64 {
+	var ex, ey, wx, wy [2]float64
+	ex[0], ex[1] = twoSum(p1.X, -p0.X)
+	ey[0], ey[1] = twoSum(p1.Y, -p0.Y)
+	wx[0], wx[1] = twoSum(q.X, -p0.X)
+	wy[0], wy[1] = twoSum(q.Y, -p0.Y)
+	var ct [16]float64
+	n := 0
+	for i := range 2 {
+		for j := range 2 {
+			p, err := twoProd(ex[i], wy[j])
+			ct[n], ct[n+1] = p, err
+			p, err = twoProd(ey[i], wx[j])
+			ct[n+2], ct[n+3] = -p, -err
+			n += 4
+		}
+	}
+	var cx [64]float64
+	m := growExpansion(cx[:], ct[:n])
+	if len(m) > 16 {
+		// Beyond any local coordinates a shape can have: the float test.
+		c := float64(ex[0]*wy[0]) - float64(ey[0]*wx[0])
+		return float64(c*c) - float64(float64(r*r)*float64(float64(ex[0]*ex[0])+float64(ey[0]*ey[0])))
+	}
+	var terms [2*16*16 + 48]float64
+	n = 0
+	for i := range m {
+		for j := range m {
+			p, err := twoProd(m[i], m[j])
+			terms[n], terms[n+1] = p, err
+			n += 2
+		}
+	}
+	rh, rl := twoProd(r, r)
+	for _, a := range [2][2]float64{ex, ey} {
+		var sq [6]float64
+		sq[0], sq[1] = twoProd(a[0], a[0])
+		sq[2], sq[3] = twoProd(a[0], a[1])
+		sq[2], sq[3] = 2*sq[2], 2*sq[3]
+		sq[4], sq[5] = twoProd(a[1], a[1])
+		for _, x := range sq {
+			for _, y := range [2]float64{rh, rl} {
+				p, err := twoProd(x, y)
+				terms[n], terms[n+1] = -p, -err
+				n += 2
+			}
+		}
+	}
+	return sumTop(terms[:n])
 }
 
 // segmentHolds reports whether the local point q lies on the segment

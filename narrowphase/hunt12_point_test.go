@@ -262,9 +262,7 @@ var h12Bases = []float64{0, 0, 1e6, 1e12, -1e12}
 // inverse rotation is off by a few ulps of the local coordinates; a
 // normalised edge normal or a square root adds about one more. Eight
 // ulps of M bound all of these with room. ContainsPoint is exact where
-// the engine's local point is exact (h12ExactLocal), except beside a
-// capsule's core, where the engine's test is a float one against the
-// rounded nearest core point (containsCapsule: left open); elsewhere it must
+// the engine's local point is exact (h12ExactLocal); elsewhere it must
 // be false beyond tol outside and true for a point whose whole square of
 // half-side tol is in one part. DistanceSq is 0 exactly when
 // ContainsPoint is true, always.
@@ -278,7 +276,7 @@ func h12Check(s shape.Shape, t shape.Transform, p shape.Vec2) string {
 	switch {
 	case in != (d2 == 0):
 		return fmt.Sprintf("ContainsPoint = %v but DistanceSq = %g", in, d2)
-	case h12ExactLocal(s, t, p) && in != want.in && !h12BesideCapsule(s, t, p):
+	case h12ExactLocal(s, t, p) && in != want.in:
 		return fmt.Sprintf("ContainsPoint = %v, want %v (exact local point, %v)", in, want.in, s)
 	case in && want.dist > tol:
 		return fmt.Sprintf("ContainsPoint = true, want false (%g outside)", want.dist)
@@ -330,14 +328,3 @@ func TestHunt12PointQueryExactOracle(t *testing.T) {
 	}
 }
 
-// h12BesideCapsule reports whether s is a capsule and p projects strictly
-// between its core's ends, in the capsule's frame.
-func h12BesideCapsule(s shape.Shape, t shape.Transform, p shape.Vec2) bool {
-	if s.Kind() != shape.KindCapsule {
-		return false
-	}
-	a, b := s.Segment()
-	ea, eb, q := exVF(a), exVF(b), exVF(t.ApplyInv(p))
-	e := eb.sub(ea)
-	return q.sub(ea).dot(e).Sign() > 0 && q.sub(eb).dot(e).Sign() < 0
-}

@@ -152,16 +152,28 @@ func orientTop(u, v, w xpt) float64 {
 }
 
 // sumTop returns the exact sum of x to within an ulp, with its exact sign:
-// Shewchuk's Grow-Expansion ("Adaptive precision floating-point arithmetic
-// and fast robust geometric predicates", 1997, §2.5) adds the terms one by
-// one to a nonoverlapping expansion, zeros dropped, whose largest component
-// (the last) it returns: the others sum to less than its ulp.
+// the largest component of its expansion (growExpansion), the others
+// summing to less than its ulp.
 func sumTop(x []float64) float64 {
-	var e [64]float64
-	m := 0
+	var buf [64]float64
+	e := growExpansion(buf[:0], x)
+	if len(e) == 0 {
+		return 0
+	}
+	return e[len(e)-1]
+}
+
+// growExpansion returns the nonoverlapping expansion of the exact sum of
+// x, smallest component first and zeros dropped, built in e's storage
+// (Shewchuk's Grow-Expansion, "Adaptive precision floating-point
+// arithmetic and fast robust geometric predicates", 1997, §2.5: the terms
+// added one by one). Its components sum to less than the largest one's
+// ulp below it; it outgrows e only by appending.
+func growExpansion(e, x []float64) []float64 {
+	e = e[:0]
 	for _, b := range x {
 		q, k := b, 0
-		for i := range m {
+		for i := range e {
 			var h float64
 			q, h = twoSum(q, e[i])
 			if h != 0 {
@@ -169,16 +181,11 @@ func sumTop(x []float64) float64 {
 				k++
 			}
 		}
-		if q != 0 {
-			e[k] = q
-			k++
+		if e = e[:k]; q != 0 {
+			e = append(e, q)
 		}
-		m = k
 	}
-	if m == 0 {
-		return 0
-	}
-	return e[m-1]
+	return e
 }
 
 // twoSum returns s = fl(a + b) and e with a + b = s + e exactly (Knuth).
