@@ -203,3 +203,27 @@ func ulpStep(x float64, k int) float64 {
 	}
 	return x
 }
+
+// TestDistanceSqUnderflowBug: a point outside a shape by a distance whose
+// square underflows (a segment's line missed by 5e-324, a circle's
+// surface by 1e-160 sideways) got DistanceSq 0 while ContainsPoint said
+// outside (TestHunt12PointQueryExactOracle seed 7923847391606397522).
+// Outside, the squared distance is never below the smallest positive
+// float.
+func TestDistanceSqUnderflowBug(t *testing.T) {
+	seg, err := shape.NewSegment(shape.V(-1, 0), shape.V(3, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seg2, err := shape.NewSegment(shape.V(0, -3), shape.V(0, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	circle, err := shape.NewCircle(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h13CheckPoint(t, "segment, line missed by 5e-324", seg, shape.Identity, shape.V(1, 5e-324), false)
+	h13CheckPoint(t, "quarter-turned segment at 0.125", seg2, shape.Transform{Pos: shape.V(0, 0.125), Rot: shape.NewRot(math.Pi)}, shape.V(-5e-324, -2.15625), false)
+	h13CheckPoint(t, "circle, 1e-160 sideways", circle, shape.Identity, shape.V(1, 1e-160), false)
+}
