@@ -31,7 +31,7 @@ func distSqCapsule(p0, p1 shape.Vec2, r float64, q shape.Vec2) float64 {
 	// A q a rounding outside can round to l2 <= rr: it is outside all the
 	// same, by less than the float distance can say.
 	d := (l2 - rr) / (math.Sqrt(l2) + r)
-	return min(best, max(d*d, math.SmallestNonzeroFloat64))
+	return min(best, outsideSq(d*d))
 }
 
 // nearestOnSegment returns the point of the segment a–b nearest p.
@@ -172,7 +172,8 @@ func segmentHolds(p0, p1, q shape.Vec2) bool {
 // distance to that end, not 0 since q is not the end; between them the
 // perpendicular separation (e × w)²/|e|², not 0 off the line (orient's
 // exact sign). A q on the line but off the segment whose rounded
-// projection fell between the ends takes the nearer end.
+// projection fell between the ends takes the nearer end. A square that
+// underflows is held at the smallest positive float (outsideSq).
 func distSqSegment(p0, p1, q shape.Vec2) float64 {
 	if segmentHolds(p0, p1, q) {
 		return 0
@@ -181,13 +182,13 @@ func distSqSegment(p0, p1, q shape.Vec2) float64 {
 	u, ee := w.Dot(e), e.LenSq()
 	switch cr := orient(p0, p1, q); {
 	case u <= 0:
-		return w.LenSq()
+		return outsideSq(w.LenSq())
 	case u >= ee:
-		return q.Sub(p1).LenSq()
+		return outsideSq(q.Sub(p1).LenSq())
 	case cr != 0:
-		return float64(cr*cr) / ee
+		return outsideSq(float64(cr*cr) / ee)
 	}
-	return min(w.LenSq(), q.Sub(p1).LenSq())
+	return outsideSq(min(w.LenSq(), q.Sub(p1).LenSq()))
 }
 
 // rayCapsule intersects the ray with a capsule (r > 0) or segment (r = 0)

@@ -48,7 +48,8 @@ func Distance(s shape.Shape, t shape.Transform, p shape.Vec2) float64 {
 // and radius r: 0 exactly when circleHolds. Outside, |p-c| - r is computed
 // as (|p-c|² - r²)/(|p-c| + r), the numerator circleExcess, positive
 // whenever the containment test failed, so a point outside never gets
-// distance 0, and it is as accurate near the surface.
+// distance 0 (outsideSq where its square underflows), and it is as
+// accurate near the surface.
 func distSqCircle(c shape.Vec2, r float64, p shape.Vec2) float64 {
 	x := circleExcess(c, r, p)
 	if !(x > 0) {
@@ -62,8 +63,14 @@ func distSqCircle(c shape.Vec2, r float64, p shape.Vec2) float64 {
 		return l2 // too far to square: infinitely far, never NaN
 	}
 	d := x / (math.Sqrt(l2) + r)
-	return d * d
+	return outsideSq(d * d)
 }
+
+// outsideSq returns the squared distance x of a point found outside a
+// shape, held at the smallest positive float where its square underflowed
+// (a point 1e-162 or less outside), so that outside is never distance 0.
+// NaN stays NaN.
+func outsideSq(x float64) float64 { return max(x, math.SmallestNonzeroFloat64) }
 
 // distSqPolygon returns the squared distance from the local point q to the
 // convex polygon: 0 exactly when polygonHolds. Otherwise the nearest
