@@ -82,6 +82,12 @@ func circleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb s
 // points is then rounding, and the side normals decide.
 const touchTol = 1e-12
 
+// coreTouchTol is the gap between two cores, relative to their
+// coordinates, below which the direction between their nearest points is
+// rounding (its error is about ε times the coordinates over the gap) and
+// the side or face normals decide.
+const coreTouchTol = 0x1p-46
+
 // capsuleCapsule collides two capsules, or a capsule and a segment, in
 // closed form, in a's frame. Cores that cross or touch: the depth is the
 // radii plus the cores' overlap along the best of the four side normals
@@ -153,7 +159,7 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 		// Cores apart by a rounding-size gap touch: no direction between
 		// two nearly equal points can be trusted, the side normals can.
 		scale := math.Abs(a0.X) + math.Abs(a0.Y) + math.Abs(a1.X) + math.Abs(a1.Y) + math.Abs(b0.X) + math.Abs(b0.Y) + math.Abs(b1.X) + math.Abs(b1.Y)
-		touch := d <= touchTol*scale
+		touch := d <= coreTouchTol*scale
 		switch {
 		case touch:
 			crossing = true
