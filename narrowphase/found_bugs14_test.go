@@ -83,3 +83,43 @@ func TestTinyCapsuleNearHugeCornerBug(t *testing.T) {
 			h14Want{normal: n, point: point, depth: depth, tol: 1e-9 * p})
 	}
 }
+
+// TestCollinearCapsuleCoresApartBug: a capsule of core (0, 0)–(1, 25) and
+// radius 1 and a segment or capsule whose core (1.25, 31.25)–(2.25, 56.25)
+// runs on along the same line, 0.25·√626 ≈ 6.255 beyond its end. The
+// segment is 5.255 away and a capsule of radius 5 0.255 away: neither
+// collides; one of radius 5.5 overlaps by 6.5 − 6.255 along the line.
+// capsuleCapsule decided that the cores cross by the signs of their ends'
+// rounded side distances, which for collinear cores are rounding of either
+// sign, and answered depth 1, 6 and 6.5 along the side normal.
+func TestCollinearCapsuleCoresApartBug(t *testing.T) {
+	a, _ := shape.NewCapsule(shape.V(0, 0), shape.V(1, 25), 1)
+	p0, p1 := shape.V(1.25, 31.25), shape.V(2.25, 56.25)
+	seg, _ := shape.NewSegment(p0, p1)
+	near, _ := shape.NewCapsule(p0, p1, 5)
+	over, _ := shape.NewCapsule(p0, p1, 5.5)
+	for _, c := range []struct {
+		name string
+		b    shape.Shape
+	}{{"segment", seg}, {"capsule r=5", near}} {
+		for _, flip := range []bool{false, true} {
+			x, y := a, c.b
+			if flip {
+				x, y = y, x
+			}
+			if m, ok := narrowphase.Collide(x, shape.Transform{}, y, shape.Transform{}); ok {
+				t.Errorf("%s (flipped %v): Collide = %+v, want no contact", c.name, flip, m)
+			}
+			if narrowphase.Overlap(x, shape.Transform{}, y, shape.Transform{}) {
+				t.Errorf("%s (flipped %v): Overlap = true, want false", c.name, flip)
+			}
+		}
+	}
+	// Midway between a's end cap, 1 beyond (1, 25), and b's, 5.5 back from
+	// (1.25, 31.25), along the line.
+	n := shape.V(1, 25).Normalize()
+	depth := 6.5 - 0.25*math.Sqrt(626)
+	point := shape.V(1, 25).Add(n.Scale(1)).Add(p0.Sub(n.Scale(5.5))).Scale(0.5)
+	h14CheckCollide(t, "capsule r=5.5", a, shape.Transform{}, over, shape.Transform{},
+		h14Want{normal: n, point: point, depth: depth, tol: 1e-12})
+}
