@@ -82,6 +82,12 @@ func circleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb s
 // points is then rounding, and the side normals decide.
 const touchTol = 1e-12
 
+// coreTouchTol is the gap between two cores, relative to their
+// coordinates, below which the direction between their nearest points is
+// rounding (its error is about ε times the coordinates over the gap) and
+// the side or face normals decide.
+const coreTouchTol = 0x1p-46
+
 // capsuleCapsule collides two capsules, or a capsule and a segment, in
 // closed form, in a's frame. Cores that cross or touch: the depth is the
 // radii plus the cores' overlap along the best of the four side normals
@@ -108,6 +114,12 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 		// Collinear cores: they share points when their spans meet.
 		lo, hi := ea.Dot(b0.Sub(a0)), ea.Dot(b1.Sub(a0))
 		crossing = max(lo, hi) >= 0 && min(lo, hi) <= ea.LenSq()
+	} else if crossing {
+		// The rounded sides of cores on one line, or nearly, are
+		// rounding of either sign, which would make cores far apart
+		// along their line cross: where an end of each lies within
+		// rounding of the other's line, the exact orientations decide.
+		crossing = coresCross(a0, a1, b0, b1, min(math.Abs(sb0), math.Abs(sb1)), min(math.Abs(sa0), math.Abs(sa1)))
 	}
 
 	var n shape.Vec2 // from a to b
@@ -153,7 +165,7 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 		// Cores apart by a rounding-size gap touch: no direction between
 		// two nearly equal points can be trusted, the side normals can.
 		scale := math.Abs(a0.X) + math.Abs(a0.Y) + math.Abs(a1.X) + math.Abs(a1.Y) + math.Abs(b0.X) + math.Abs(b0.Y) + math.Abs(b1.X) + math.Abs(b1.Y)
-		touch := d <= touchTol*scale
+		touch := d <= coreTouchTol*scale
 		switch {
 		case touch:
 			crossing = true
@@ -317,4 +329,29 @@ func roundedExit(p, w1, w2, u shape.Vec2, ri float64) float64 {
 		}
 	}
 	return best
+}
+
+// coresCross reports whether the segments a0–a1 and b0–b1, whose rounded
+// sides say they cross, share a point: b's end nearest a's line is sb
+// from it, by the rounded side, and a's nearest b's line sa. Unless both
+// are within rounding of 0 (coreTouchTol of the coordinates), the signs
+// were sure; else the exact signs of the orientations of each one's ends
+// against the other (orient) decide, and for collinear segments their
+// spans.
+func coresCross(a0, a1, b0, b1 shape.Vec2, sb, sa float64) bool {
+	band := coreTouchTol * (math.Abs(a0.X) + math.Abs(a0.Y) + math.Abs(a1.X) + math.Abs(a1.Y) + math.Abs(b0.X) + math.Abs(b0.Y) + math.Abs(b1.X) + math.Abs(b1.Y))
+	if sb > band || sa > band {
+		return true
+	}
+	s0, s1 := orient(a0, a1, b0), orient(a0, a1, b1)
+	if s0 == 0 && s1 == 0 {
+		ea := a1.Sub(a0)
+		lo, hi := alongTop(a0, a1, b0), alongTop(a0, a1, b1)
+		return max(lo, hi) >= 0 && min(lo, hi) <= ea.LenSq()
+	}
+	if (s0 > 0 && s1 > 0) || (s0 < 0 && s1 < 0) {
+		return false
+	}
+	t0, t1 := orient(b0, b1, a0), orient(b0, b1, a1)
+	return !((t0 > 0 && t1 > 0) || (t0 < 0 && t1 < 0))
 }

@@ -181,7 +181,7 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 			v := h.verts[feat.i]
 			scale += math.Abs(v.X) + math.Abs(v.Y)
 		}
-		if math.IsInf(d2, 1) || d <= touchTol*scale {
+		if math.IsInf(d2, 1) || d <= coreTouchTol*scale {
 			feat.kind = hcTouch
 			depth = r - max(bestSep, 0)
 		}
