@@ -44,3 +44,44 @@ func TestNearestPolygonFarAwayBug(t *testing.T) {
 		}
 	}
 }
+
+// TestCastShapeTinyMotionBug: CastShape of a unit circle moved by 1e-160
+// along x reported a hit at fraction 0 against a circle whose surface is
+// 0.0625 away: the circles' cast divided r² by |delta|², which overflowed
+// to +Inf, so the entry came out as −Inf, clamped to 0. Every convex cast
+// with a circle, capsule, segment or polygon went wrong below a motion of
+// about 1e-154, where |delta|² underflows. A touch at the start is still a
+// hit at 0.
+func TestCastShapeTinyMotionBug(t *testing.T) {
+	unit := must[collide.Shape](t)(collide.NewCircle(1))
+	capsule := must[collide.Shape](t)(collide.NewCapsule(collide.V(-1, 0), collide.V(1, 0), 0.5))
+	for _, s := range []collide.Shape{unit, capsule} {
+		w := collide.NewWorld(collide.Config{Workers: 1})
+		must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: unit, Position: collide.V(2.0625, 0)}))
+		xf := collide.NewTransform(collide.V(0, 0), 0)
+		if s.Kind() == unit.Kind() {
+			xf.Pos.X = 0 // 0.0625 apart
+		} else {
+			xf.Pos.X = -0.5 // 0.0625 apart
+		}
+		for _, d := range []collide.Vec2{{X: 1e-160}, {X: 1e-200, Y: 1e-210}, {X: 5e-324}} {
+			if h, ok, err := w.CastShape(s, xf, d, collide.Filter{}); ok || err != nil {
+				t.Errorf("CastShape(%v at %v, delta %v) = %+v, %v, %v; want no hit: it ends 0.0625 short", s, xf.Pos, d, h, ok, err)
+			}
+			n := 0
+			_ = w.CastShapeAll(s, xf, d, collide.Filter{}, func(collide.ShapeHit) bool { n++; return true })
+			if n != 0 {
+				t.Errorf("CastShapeAll(%v, delta %v) gives %d hits, want none", s, d, n)
+			}
+		}
+	}
+	// Touching at the start: a hit at 0 whatever the motion.
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	id := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: unit, Position: collide.V(2.0625, 0)}))
+	for _, d := range []collide.Vec2{{X: 1e-160}, {X: -1e-300}, {Y: 5e-324}} {
+		h, ok, err := w.CastShape(unit, collide.NewTransform(collide.V(0.0625, 0), 0), d, collide.Filter{})
+		if !ok || err != nil || h.Body != id || h.Fraction != 0 {
+			t.Errorf("CastShape(unit circle touching another, delta %v) = %+v, %v, %v; want a hit at 0", d, h, ok, err)
+		}
+	}
+}
