@@ -80,9 +80,12 @@ func outsideSq(x float64) float64 { return max(x, math.SmallestNonzeroFloat64) }
 // edge the distance is the perpendicular separation (e × w)²/|e|² when q
 // projects inside the segment, or the distance to the nearer end. None of
 // them is 0: q differs from both ends and e × w is not 0, so a point
-// outside never gets distance 0. No square root is needed.
+// outside never gets distance 0. No square root is needed. Being outside
+// is its own flag, not a best still +Inf: a point so far (1e155 and up)
+// that every squared distance overflows is at +Inf, not inside.
 func distSqPolygon(verts []shape.Vec2, q shape.Vec2) float64 {
 	best := math.Inf(1)
+	outside := false
 	n := len(verts)
 	for i, v := range verts {
 		next := verts[0]
@@ -93,6 +96,7 @@ func distSqPolygon(verts []shape.Vec2, q shape.Vec2) float64 {
 		if cr >= 0 {
 			continue
 		}
+		outside = true
 		w, e := q.Sub(v), next.Sub(v)
 		var d2 float64
 		switch u, ee := w.Dot(e), e.LenSq(); {
@@ -105,7 +109,7 @@ func distSqPolygon(verts []shape.Vec2, q shape.Vec2) float64 {
 		}
 		best = min(best, d2)
 	}
-	if math.IsInf(best, 1) {
+	if !outside {
 		return 0 // on the inner side of every edge: inside
 	}
 	return best

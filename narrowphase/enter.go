@@ -21,6 +21,14 @@ import (
 // t0 < t1 and the pose half-way between them overlaps (a motion along a
 // face of M touches it on a whole interval without overlapping).
 func CastEnter(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (hit CastHit, partA int, ok bool) {
+	if isTiny(delta) {
+		d, e := scaleTiny(delta)
+		hit, partA, ok = castEntering(a, ta, d, b, tb)
+		if hit, ok = unscaleTiny(hit, ok, e); !ok {
+			partA = 0
+		}
+		return hit, partA, ok
+	}
 	hit, partA, ok = castEntering(a, ta, delta, b, tb)
 	hit.Fraction = plusZero(hit.Fraction)
 	return hit, partA, ok
