@@ -227,3 +227,14 @@ func TestDistanceSqUnderflowBug(t *testing.T) {
 	h13CheckPoint(t, "quarter-turned segment at 0.125", seg2, shape.Transform{Pos: shape.V(0, 0.125), Rot: shape.NewRot(math.Pi)}, shape.V(-5e-324, -2.15625), false)
 	h13CheckPoint(t, "circle, 1e-160 sideways", circle, shape.Identity, shape.V(1, 1e-160), false)
 }
+
+// TestDistanceSqPolygonUnderflowBug: a point outside a square's edge by
+// 5e-324 got DistanceSq 0 (the square of its distance underflows) while
+// ContainsPoint said outside.
+func TestDistanceSqPolygonUnderflowBug(t *testing.T) {
+	sq := h13Polygon(t, shape.V(-1, -1), shape.V(1, -1), shape.V(1, 1), shape.V(-1, 1))
+	h13CheckPoint(t, "square, edge missed by 5e-324", sq, shape.Identity, shape.V(0.5, math.Nextafter(-1, math.Inf(-1))), false)
+	corner := h13Polygon(t, shape.V(0, 0), shape.V(2, 0), shape.V(2, 2), shape.V(0, 2))
+	h13CheckPoint(t, "square at the origin, edge missed by 5e-324", corner, shape.Identity, shape.V(-5e-324, 0.5), false)
+	h13CheckPoint(t, "square at the origin, corner missed by 5e-324", corner, shape.Identity, shape.V(-5e-324, -5e-324), false)
+}
