@@ -112,5 +112,5 @@ func distSqPolygon(verts []shape.Vec2, q shape.Vec2) float64 {
 	if !outside {
 		return 0 // on the inner side of every edge: inside
 	}
-	return best
+	return outsideSq(best)
 }
