@@ -31,7 +31,10 @@ var wedgeSeed = flag.Uint64("wedgeseed", 0, "seed for TestDepenetrateWedgesOracl
 func TestDepenetrateWedgesOracle(t *testing.T) {
 	seed := oracleSeed(t, *wedgeSeed, "wedgeseed")
 	cases := 120
-	if oracleShort() {
+	switch {
+	case testing.Short():
+		cases = 12 // the quick gate
+	case raceEnabled:
 		cases = 25
 	}
 	pushed, long := 0, 0

@@ -72,7 +72,7 @@ func toTwoOpt(pts []shape.Vec2) []shape.Vec2 {
 func TestDecomposeTwoOptPolygons(t *testing.T) {
 	r := rand.New(rand.NewPCG(dtSeed(t, 2026), 11))
 	counts := map[string]int{}
-	for it := range iters(6000, 1500) {
+	for it := range iters(6000, 600) {
 		n := 4 + r.IntN(60)
 		pts := make([]shape.Vec2, n)
 		for i := range pts {
