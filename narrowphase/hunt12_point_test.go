@@ -327,4 +327,3 @@ func TestHunt12PointQueryExactOracle(t *testing.T) {
 		t.Errorf("failures by kind: %v", fails)
 	}
 }
-
