@@ -382,14 +382,29 @@ func pred(k, m int) int {
 // leaves the polygon through the edge q0→q1, which must cross the ray's line
 // from its right to its left, as an exit edge of a counter-clockwise
 // polygon does. ok is false if the edge does not cross ahead of o.
+//
+// A crossing point the floats put behind o or on it is checked exactly: an
+// edge that crosses the line from right to left passes ahead of o exactly
+// when o is on its left. An edge less than an ulp beyond o, as beside a
+// reflex vertex with an edge an ulp long, has its crossing point rounded
+// onto or behind o; it is still the exit, at t = 0.
 func rayHit(o, dir, q0, q1 Vec2) (t float64, x Vec2, ok bool) {
 	s0, s1 := dir.Cross(q0.Sub(o)), dir.Cross(q1.Sub(o))
 	if !(s0 <= 0 && s1 > 0) {
 		return 0, Vec2{}, false
 	}
 	x = q0.Add(q1.Sub(q0).Scale(s0 / (s0 - s1)))
-	t = x.Sub(o).Dot(dir)
-	return t, x, t > 0
+	if t = x.Sub(o).Dot(dir); t > 0 {
+		return t, x, true
+	}
+	// orientSign's float filter, inline: most such edges cross clearly
+	// behind o, and the call costs more than the test.
+	l := float64((q1.X - q0.X) * (o.Y - q0.Y))
+	r := float64((q1.Y - q0.Y) * (o.X - q0.X))
+	if det, sum := l-r, math.Abs(l)+math.Abs(r); -det > float64(orientErr*sum) && sum > 1e-290 {
+		return 0, x, false
+	}
+	return 0, x, orientSign(q0, q1, o) > 0
 }
 
 // cut splits ring p with one cut from its reflex vertex at position i and
