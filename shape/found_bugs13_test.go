@@ -1,6 +1,7 @@
 package shape_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -35,3 +36,25 @@ func TestDecomposeSubUlpExitBug(t *testing.T) {
 	}, true)
 }
 
+// TestDecomposeNoPiecesBug: a triangle two ulps of its coordinates across
+// at (−3e9, 7e8). NewPolygon refuses it as thinner than the rounding of its
+// coordinates (its centroid rounds onto an edge), so Decompose left its one
+// piece out as a sliver and returned no pieces and no error: a
+// decomposition whose union is empty, and NewConcavePolygon then failed
+// with "a compound needs at least one part". The right answer is
+// NewPolygon's refusal, ErrCollinear.
+func TestDecomposeNoPiecesBug(t *testing.T) {
+	in := []shape.Vec2{
+		{X: -3.0000000000000005e+09, Y: 7.000000000000001e+08},
+		{X: -2.9999999999999995e+09, Y: 6.999999999999998e+08},
+		{X: -3e+09, Y: 7e+08},
+	}
+	if _, err := shape.NewPolygon(in); !errors.Is(err, shape.ErrCollinear) {
+		t.Fatalf("NewPolygon(in) error = %v, want ErrCollinear", err)
+	}
+	pieces, err := shape.Decompose(in)
+	if err == nil && len(pieces) == 0 {
+		t.Fatalf("Decompose(in) = no pieces, nil error; want ErrCollinear")
+	}
+	h13Regression(t, in, true)
+}
