@@ -22,8 +22,9 @@ import (
 //
 // Errors wrap [ErrNotFinite] (NaN or infinite coordinate), [ErrTooLarge]
 // (coordinate beyond [MaxMagnitude]), [ErrTooFewVertices] (fewer than 3
-// distinct vertices), [ErrCollinear] (every vertex on one line, or a vertex
-// so close to straight that no cut can be placed at this precision) or
+// distinct vertices), [ErrCollinear] (every vertex on one line, a vertex
+// so close to straight that no cut can be placed at this precision, or an
+// outline so thin that every piece is a sliver NewPolygon refuses) or
 // [ErrSelfIntersecting] (edges that cross or touch, which includes holes
 // pinched off by a vertex on another edge, and edges that fold back). They
 // name the offending vertices or edges by their index in outline.
@@ -72,6 +73,7 @@ type decomposer struct {
 	tmp     []int32
 	refl    []int32 // middleReflex's scratch: the positions of a ring's reflex vertices
 	poly    polygonScratch
+	sliver  int32 // 1 + the caller's index of a vertex of the first sliver left out, or 0
 }
 
 // cutCandidate is a vertex a reflex vertex might be cut to: its position in
@@ -631,6 +633,11 @@ func (d *decomposer) output() ([][]Vec2, error) {
 			start += t
 		}
 	}
+	if len(pieces) == 0 {
+		// Every piece was a sliver: the outline itself is one, and an
+		// empty union is no decomposition.
+		return nil, fmt.Errorf("%w: every piece, such as the one at vertex %d, is thinner than the rounding of its coordinates", ErrCollinear, d.sliver-1)
+	}
 	return pieces, nil
 }
 
@@ -649,6 +656,9 @@ func (d *decomposer) emit(pieces [][]Vec2, backing []Vec2, r []int32) ([][]Vec2,
 	s, err := buildPolygon(piece, &d.poly)
 	switch {
 	case errors.Is(err, ErrCollinear) || errors.Is(err, ErrTooFewVertices):
+		if d.sliver == 0 {
+			d.sliver = d.name(r[0]) + 1
+		}
 		return pieces, backing, nil
 	case err != nil:
 		return nil, nil, fmt.Errorf("%w: a piece around vertex %d is not valid at this precision (%v)",
