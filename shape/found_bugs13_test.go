@@ -58,3 +58,25 @@ func TestDecomposeNoPiecesBug(t *testing.T) {
 	}
 	h13Regression(t, in, true)
 }
+
+// TestDecomposeInvertedPieceBug: a turned comb (scale 1e6, moved by 1e6)
+// whose slot wall runs through vertices 7, 0, 1 and 2, which turn by a sine
+// of 1e-10 to 1e-9 (far above cleaning's 1e-12), on a line that also
+// passes the far vertex 3 at a sine of 1.3e-9. The cut from vertex 0 to
+// vertex 3 leaves the piece 0, 1, 2, 3, a sliver whose tip 3 turns back by
+// a sine of 1.6e-16, below the 1e-12 that cleaning calls straight. Cleaning
+// dropped that tip as a fold, which left the clockwise triangle 0, 1, 2: a
+// "reflex" vertex no cut can mend, and Decompose refused the simple outline
+// with ErrCollinear (vertex 1 "too close to straight to be cut").
+func TestDecomposeInvertedPieceBug(t *testing.T) {
+	h13Regression(t, []shape.Vec2{
+		{X: 5.377503409625396e+06, Y: 5.6960827278889045e+06},
+		{X: 5.377503272828477e+06, Y: 5.696082518636416e+06},
+		{X: 5.377502999234642e+06, Y: 5.696082100131442e+06},
+		{X: 2.0943758866055782e+06, Y: 674020.7342853476},
+		{X: 1.0592016494294655e+07, Y: 1.1844977367563877e+07},
+		{X: 6.471878885840221e+06, Y: 7.370102834416791e+06},
+		{X: 2.8664737005092143e+06, Y: 7.337645946268253e+06},
+		{X: 5.377503546422313e+06, Y: 5.6960829371413905e+06},
+	}, true)
+}
