@@ -74,6 +74,7 @@ type decomposer struct {
 	refl    []int32 // middleReflex's scratch: the positions of a ring's reflex vertices
 	poly    polygonScratch
 	sliver  int32 // 1 + the caller's index of a vertex of the first sliver left out, or 0
+	folded  bool  // clean dropped a vertex that turned straight back
 }
 
 // cutCandidate is a vertex a reflex vertex might be cut to: its position in
@@ -182,7 +183,8 @@ func (d *decomposer) flat(a, b, c int32) (flat, fold bool) {
 // clean removes, in place, vertices that duplicate their predecessor and
 // vertices that continue their edge in a straight line, until none is left.
 // In strict mode (the caller's outline) a straight turn back is an error;
-// inside a piece it is a sliver of no width and is dropped.
+// inside a piece it is a sliver of no width and is dropped, and d.folded
+// is set.
 func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
 	out := r[:0]
 	for _, k := range r {
@@ -203,6 +205,7 @@ func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
 			if fold && strict {
 				return nil, foldError(out[n-2], out[n-1], k)
 			}
+			d.folded = d.folded || fold
 			out = out[:n-1]
 		}
 		if keep {
@@ -220,6 +223,7 @@ func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
 			if fold && strict {
 				return nil, foldError(out[n-2], out[n-1], out[0])
 			}
+			d.folded = d.folded || fold
 			out = out[:n-1]
 			continue
 		}
@@ -227,6 +231,7 @@ func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
 			if fold && strict {
 				return nil, foldError(out[n-1], out[0], out[1])
 			}
+			d.folded = d.folded || fold
 			out = out[1:]
 			continue
 		}
@@ -580,14 +585,22 @@ func (d *decomposer) split(p []int32, i, j int, s int32) {
 		d.tmp = appendA(d.tmp[:0])
 	}
 	large = append(p[:0], d.tmp...)
-	large, _ = d.clean(large, false)
-	small, _ = d.clean(small, false)
-	if len(large) >= 3 {
-		d.stack = append(d.stack, large)
+	d.push(large)
+	d.push(small)
+}
+
+// push cleans a half and stacks it, unless it is a sliver: fewer than 3
+// vertices, or a half whose cleaning dropped a fold and left it turning
+// clockwise. Dropping a fold changes the area by less than sinTol times
+// the squares of the edges, so a half it turns over was that thin; kept,
+// its "reflex" vertices could not be mended by any cut.
+func (d *decomposer) push(r []int32) {
+	d.folded = false
+	r, _ = d.clean(r, false)
+	if len(r) < 3 || d.folded && !(d.area2(r) > 0) {
+		return
 	}
-	if len(small) >= 3 {
-		d.stack = append(d.stack, small)
-	}
+	d.stack = append(d.stack, r)
 }
 
 // output turns the convex rings into pieces in the caller's units, splitting
