@@ -80,3 +80,24 @@ func TestDecomposeInvertedPieceBug(t *testing.T) {
 		{X: 5.377503546422313e+06, Y: 5.6960829371413905e+06},
 	}, true)
 }
+
+// TestDecomposeCutThroughVertexBug: a turned polyomino outline at the
+// origin, every corner turning by a sine of 0.24 or more, whose vertices 6,
+// 7, 4 and 1 lie on one line of the unturned grid, so that after turning
+// vertex 4 is 2.8e-16 (as a sine) off the segment from 7 to 1. The cut from
+// the reflex vertex 7 to vertex 1 touches no edge exactly, so it was taken;
+// cleaning then dropped 7 from its half as straight, leaving the edge 1→6
+// within rounding of vertex 4: a half pinched at 4, whose vertex 4 no cut
+// could mend, and Decompose refused the simple outline with ErrCollinear.
+func TestDecomposeCutThroughVertexBug(t *testing.T) {
+	h13Regression(t, []shape.Vec2{
+		{X: 4.638774798157773, Y: 3.934687836662053},
+		{X: 3.267512937416605, Y: 4.280579307034868},
+		{X: 1.5503596063026213, Y: 3.255208916666514},
+		{X: 0.8199542395416739, Y: 2.5278795550930893},
+		{X: 2.2421425470482514, Y: 5.997732638148851},
+		{X: -1.0130663696182634, Y: 7.548092244451473},
+		{X: 1.2167721566798977, Y: 7.714885969262834},
+		{X: 1.7294573518640748, Y: 6.856309303705843},
+	}, true)
+}
