@@ -519,12 +519,25 @@ func (d *decomposer) cut(p []int32, i int) error {
 }
 
 // visible reports whether the segment from position i to position j of the
-// ring touches no edge other than those at its ends. The caller has checked
-// that it leaves i into the polygon.
+// ring touches no edge other than those at its ends, and passes no vertex
+// so closely that NewPolygon's straightness test would put the vertex on
+// it. The caller has checked that it leaves i into the polygon.
+//
+// A cut that misses a vertex by a rounding is exact, but cleaning the
+// halves may then drop an end of the cut as straight (when the cut
+// continues one of its edges) and leave an edge through that vertex: a
+// half pinched there, whose vertex no cut can mend. The vertex itself is
+// the better end for the cut, and is among the candidates.
 func (d *decomposer) visible(p []int32, i, j int) bool {
 	m := len(p)
 	v, w := d.pts[p[i]], d.pts[p[j]]
 	lo, hi := Vec2{min(v.X, w.X), min(v.Y, w.Y)}, Vec2{max(v.X, w.X), max(v.Y, w.Y)}
+	// The vertices before i and j start the edges the loop skips.
+	for _, k := range [2]int{pred(i, m), pred(j, m)} {
+		if k != i && k != j && d.onCut(p[i], p[k], p[j]) {
+			return false
+		}
+	}
 	for k := range m {
 		kn := succ(k, m)
 		if k == i || kn == i || k == j || kn == j {
@@ -538,8 +551,18 @@ func (d *decomposer) visible(p []int32, i, j int) bool {
 		if segmentsTouch(v, w, q0, q1) {
 			return false
 		}
+		if lo.X <= q0.X && q0.X <= hi.X && lo.Y <= q0.Y && q0.Y <= hi.Y && d.onCut(p[i], p[k], p[j]) {
+			return false
+		}
 	}
 	return true
+}
+
+// onCut reports whether point q lies between v and w on the segment vw to
+// within NewPolygon's straightness test.
+func (d *decomposer) onCut(v, q, w int32) bool {
+	flat, fold := d.flat(v, q, w)
+	return flat && !fold
 }
 
 // split cuts ring p from position i to position j, or, if s >= 0, to the
