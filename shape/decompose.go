@@ -22,8 +22,9 @@ import (
 //
 // Errors wrap [ErrNotFinite] (NaN or infinite coordinate), [ErrTooLarge]
 // (coordinate beyond [MaxMagnitude]), [ErrTooFewVertices] (fewer than 3
-// distinct vertices), [ErrCollinear] (every vertex on one line, or a vertex
-// so close to straight that no cut can be placed at this precision) or
+// distinct vertices), [ErrCollinear] (every vertex on one line, a vertex
+// so close to straight that no cut can be placed at this precision, or an
+// outline so thin that every piece is a sliver NewPolygon refuses) or
 // [ErrSelfIntersecting] (edges that cross or touch, which includes holes
 // pinched off by a vertex on another edge, and edges that fold back). They
 // name the offending vertices or edges by their index in outline.
@@ -72,6 +73,8 @@ type decomposer struct {
 	tmp     []int32
 	refl    []int32 // middleReflex's scratch: the positions of a ring's reflex vertices
 	poly    polygonScratch
+	sliver  int32 // 1 + the caller's index of a vertex of the first sliver left out, or 0
+	folded  bool  // clean dropped a vertex that turned straight back
 }
 
 // cutCandidate is a vertex a reflex vertex might be cut to: its position in
@@ -180,7 +183,8 @@ func (d *decomposer) flat(a, b, c int32) (flat, fold bool) {
 // clean removes, in place, vertices that duplicate their predecessor and
 // vertices that continue their edge in a straight line, until none is left.
 // In strict mode (the caller's outline) a straight turn back is an error;
-// inside a piece it is a sliver of no width and is dropped.
+// inside a piece it is a sliver of no width and is dropped, and d.folded
+// is set.
 func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
 	out := r[:0]
 	for _, k := range r {
@@ -201,6 +205,7 @@ func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
 			if fold && strict {
 				return nil, foldError(out[n-2], out[n-1], k)
 			}
+			d.folded = d.folded || fold
 			out = out[:n-1]
 		}
 		if keep {
@@ -218,6 +223,7 @@ func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
 			if fold && strict {
 				return nil, foldError(out[n-2], out[n-1], out[0])
 			}
+			d.folded = d.folded || fold
 			out = out[:n-1]
 			continue
 		}
@@ -225,6 +231,7 @@ func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
 			if fold && strict {
 				return nil, foldError(out[n-1], out[0], out[1])
 			}
+			d.folded = d.folded || fold
 			out = out[1:]
 			continue
 		}
@@ -382,14 +389,29 @@ func pred(k, m int) int {
 // leaves the polygon through the edge q0→q1, which must cross the ray's line
 // from its right to its left, as an exit edge of a counter-clockwise
 // polygon does. ok is false if the edge does not cross ahead of o.
+//
+// A crossing point the floats put behind o or on it is checked exactly: an
+// edge that crosses the line from right to left passes ahead of o exactly
+// when o is on its left. An edge less than an ulp beyond o, as beside a
+// reflex vertex with an edge an ulp long, has its crossing point rounded
+// onto or behind o; it is still the exit, at t = 0.
 func rayHit(o, dir, q0, q1 Vec2) (t float64, x Vec2, ok bool) {
 	s0, s1 := dir.Cross(q0.Sub(o)), dir.Cross(q1.Sub(o))
 	if !(s0 <= 0 && s1 > 0) {
 		return 0, Vec2{}, false
 	}
 	x = q0.Add(q1.Sub(q0).Scale(s0 / (s0 - s1)))
-	t = x.Sub(o).Dot(dir)
-	return t, x, t > 0
+	if t = x.Sub(o).Dot(dir); t > 0 {
+		return t, x, true
+	}
+	// orientSign's float filter, inline: most such edges cross clearly
+	// behind o, and the call costs more than the test.
+	l := float64((q1.X - q0.X) * (o.Y - q0.Y))
+	r := float64((q1.Y - q0.Y) * (o.X - q0.X))
+	if det, sum := l-r, math.Abs(l)+math.Abs(r); -det > float64(orientErr*sum) && sum > 1e-290 {
+		return 0, x, false
+	}
+	return 0, x, orientSign(q0, q1, o) > 0
 }
 
 // cut splits ring p with one cut from its reflex vertex at position i and
@@ -497,12 +519,25 @@ func (d *decomposer) cut(p []int32, i int) error {
 }
 
 // visible reports whether the segment from position i to position j of the
-// ring touches no edge other than those at its ends. The caller has checked
-// that it leaves i into the polygon.
+// ring touches no edge other than those at its ends, and passes no vertex
+// so closely that NewPolygon's straightness test would put the vertex on
+// it. The caller has checked that it leaves i into the polygon.
+//
+// A cut that misses a vertex by a rounding is exact, but cleaning the
+// halves may then drop an end of the cut as straight (when the cut
+// continues one of its edges) and leave an edge through that vertex: a
+// half pinched there, whose vertex no cut can mend. The vertex itself is
+// the better end for the cut, and is among the candidates.
 func (d *decomposer) visible(p []int32, i, j int) bool {
 	m := len(p)
 	v, w := d.pts[p[i]], d.pts[p[j]]
 	lo, hi := Vec2{min(v.X, w.X), min(v.Y, w.Y)}, Vec2{max(v.X, w.X), max(v.Y, w.Y)}
+	// The vertices before i and j start the edges the loop skips.
+	for _, k := range [2]int{pred(i, m), pred(j, m)} {
+		if k != i && k != j && d.onCut(p[i], p[k], p[j]) {
+			return false
+		}
+	}
 	for k := range m {
 		kn := succ(k, m)
 		if k == i || kn == i || k == j || kn == j {
@@ -516,8 +551,18 @@ func (d *decomposer) visible(p []int32, i, j int) bool {
 		if segmentsTouch(v, w, q0, q1) {
 			return false
 		}
+		if lo.X <= q0.X && q0.X <= hi.X && lo.Y <= q0.Y && q0.Y <= hi.Y && d.onCut(p[i], p[k], p[j]) {
+			return false
+		}
 	}
 	return true
+}
+
+// onCut reports whether point q lies between v and w on the segment vw to
+// within NewPolygon's straightness test.
+func (d *decomposer) onCut(v, q, w int32) bool {
+	flat, fold := d.flat(v, q, w)
+	return flat && !fold
 }
 
 // split cuts ring p from position i to position j, or, if s >= 0, to the
@@ -563,14 +608,22 @@ func (d *decomposer) split(p []int32, i, j int, s int32) {
 		d.tmp = appendA(d.tmp[:0])
 	}
 	large = append(p[:0], d.tmp...)
-	large, _ = d.clean(large, false)
-	small, _ = d.clean(small, false)
-	if len(large) >= 3 {
-		d.stack = append(d.stack, large)
+	d.push(large)
+	d.push(small)
+}
+
+// push cleans a half and stacks it, unless it is a sliver: fewer than 3
+// vertices, or a half whose cleaning dropped a fold and left it turning
+// clockwise. Dropping a fold changes the area by less than sinTol times
+// the squares of the edges, so a half it turns over was that thin; kept,
+// its "reflex" vertices could not be mended by any cut.
+func (d *decomposer) push(r []int32) {
+	d.folded = false
+	r, _ = d.clean(r, false)
+	if len(r) < 3 || d.folded && !(d.area2(r) > 0) {
+		return
 	}
-	if len(small) >= 3 {
-		d.stack = append(d.stack, small)
-	}
+	d.stack = append(d.stack, r)
 }
 
 // output turns the convex rings into pieces in the caller's units, splitting
@@ -616,6 +669,11 @@ func (d *decomposer) output() ([][]Vec2, error) {
 			start += t
 		}
 	}
+	if len(pieces) == 0 {
+		// Every piece was a sliver: the outline itself is one, and an
+		// empty union is no decomposition.
+		return nil, fmt.Errorf("%w: every piece, such as the one at vertex %d, is thinner than the rounding of its coordinates", ErrCollinear, d.sliver-1)
+	}
 	return pieces, nil
 }
 
@@ -634,6 +692,9 @@ func (d *decomposer) emit(pieces [][]Vec2, backing []Vec2, r []int32) ([][]Vec2,
 	s, err := buildPolygon(piece, &d.poly)
 	switch {
 	case errors.Is(err, ErrCollinear) || errors.Is(err, ErrTooFewVertices):
+		if d.sliver == 0 {
+			d.sliver = d.name(r[0]) + 1
+		}
 		return pieces, backing, nil
 	case err != nil:
 		return nil, nil, fmt.Errorf("%w: a piece around vertex %d is not valid at this precision (%v)",
