@@ -123,3 +123,47 @@ func TestCollinearCapsuleCoresApartBug(t *testing.T) {
 	h14CheckCollide(t, "capsule r=5.5", a, shape.Transform{}, over, shape.Transform{},
 		h14Want{normal: n, point: point, depth: depth, tol: 1e-12})
 }
+
+// TestCastFarApartBug: shapes far apart (1e16 to 1e298 times the motion)
+// never touch, so Cast is no hit. Relative to b's position, a's vertices
+// round to the ulp of the distance, far above the shapes' sizes, and the
+// edges of their Minkowski difference along that axis round to zero
+// length. castRounded checked that the hit's foot lies on an edge by its
+// projection on the rounded edge, q·e in [0, e·e], which a zero edge
+// passes wherever the foot is: it took the line of such an edge, crossed
+// by the motion, or just behind the start (a rounding slack of 1e-12 of
+// the coordinates, 1e27 at 1e39), as a touch at fraction 0 or 0.625.
+func TestCastFarApartBug(t *testing.T) {
+	capsule, _ := shape.NewCapsule(shape.V(-0.875, 1), shape.V(0.125, -0.25), 0.0625)
+	box, _ := shape.NewAABB(0.75, 1.25)
+	flat, _ := shape.NewCapsule(shape.V(-0.5, 0), shape.V(0.5, 0), 0.25)
+	box2, _ := shape.NewAABB(0.75, 0.5)
+	circle, _ := shape.NewCircle(1)
+	seg, _ := shape.NewSegment(shape.V(0.375, -0.75), shape.V(0.125, -0.75))
+	seg2, _ := shape.NewSegment(shape.V(-0.875, -0.75), shape.V(-0.125, -0.75))
+	obb, _ := shape.NewOBB(0.625, 0.75)
+	cap2, _ := shape.NewCapsule(shape.V(-0.875, 0.125), shape.V(-0.375, -0.75), 0.5)
+	for _, c := range []struct {
+		name  string
+		a     shape.Shape
+		ta    shape.Transform
+		delta shape.Vec2
+		b     shape.Shape
+		tb    shape.Transform
+	}{
+		// World seed 7042910329207929745: a body moved 1e39 away.
+		{"capsule-aabb 1e39", capsule, shape.Transform{Pos: shape.V(2.125, 11.375)}, shape.V(-5.25, -6), box, shape.Transform{Pos: shape.V(-1e39, 10.625)}},
+		{"capsule-aabb 1e16", capsule, shape.Transform{Pos: shape.V(2.125, 11.375)}, shape.V(-5.25, -6), box, shape.Transform{Pos: shape.V(-1e16, 10.625)}},
+		{"capsule-aabb crossing 1e20", flat, shape.Transform{Pos: shape.V(1e20, 2)}, shape.V(0, -2), box2, shape.Transform{}},
+		{"circle-segment 1e298", circle, shape.NewTransform(shape.V(9.68649783388764, 6.948236523326242), -0.9292627983322971), shape.V(-1.3604548594344799, 9.779049537808568), seg, shape.Transform{Pos: shape.V(1e298, 6.948236523326242)}},
+		{"segment-segment 1e258", seg2, shape.Transform{Pos: shape.V(9.90776981195536, 5.666431079748097)}, shape.V(4.604362338927375, -8.832240297222633), seg2, shape.Transform{Pos: shape.V(-1e258, 5.666431079748097)}},
+		{"capsule-obb 1e162", cap2, shape.Transform{Pos: shape.V(2.2889571558295607, 0.6562847698135121)}, shape.V(-2.0458054867350945, 8.8643967232778), obb, shape.Transform{Pos: shape.V(2.2889571558295607, 1e162)}},
+	} {
+		if h, ok := narrowphase.Cast(c.a, c.ta, c.delta, c.b, c.tb); ok {
+			t.Errorf("%s: Cast(%v, %v) = %+v, want no hit", c.name, c.a, c.b, h)
+		}
+		if h, ok := narrowphase.Cast(c.b, c.tb, c.delta.Neg(), c.a, c.ta); ok {
+			t.Errorf("%s (flipped): Cast(%v, %v) = %+v, want no hit", c.name, c.b, c.a, h)
+		}
+	}
+}
