@@ -142,6 +142,20 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 // castMink is Cast for two convex shapes by the general path: the ray
 // against their Minkowski difference (see Cast).
 func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
+	// A pair farther apart on an axis than the motion and both shapes'
+	// reach never touches. Far from b (beyond 1e16 of the shapes' sizes)
+	// a's vertices, placed relative to b, round to the ulp of the
+	// distance: M's edges round to zero length or to stubs across their
+	// own lines, and M can lose edges in the merge (a box 1e60 away along
+	// a diagonal left M as four half-planes open toward the origin). The
+	// margin, 1e-12 of the sum, covers the rounding of the sum and of the
+	// positions' difference. The shapes' reach is looked up only for a
+	// pair farther apart than the motion alone.
+	l := math.Abs(delta.X) + math.Abs(delta.Y)
+	if p := ta.Pos.Sub(tb.Pos); max(math.Abs(p.X), math.Abs(p.Y)) > l &&
+		max(math.Abs(p.X), math.Abs(p.Y)) > float64(1+1e-12)*(l+reach(a)+reach(b)) {
+		return CastHit{}, false
+	}
 	origin := tb.Pos
 	var ca, cb core
 	ca.set(a, ta, origin)
@@ -162,6 +176,25 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 	}
 	h.Point = h.Point.Add(origin)
 	return h, true
+}
+
+// reach returns an upper bound, with no square root, of the distance from
+// s's origin to its farthest point: its bounding radius in the 1-norm.
+func reach(s shape.Shape) float64 {
+	switch s.Kind() {
+	case shape.KindCircle:
+		c := s.Center()
+		return math.Abs(c.X) + math.Abs(c.Y) + s.Radius()
+	case shape.KindAABB, shape.KindOBB:
+		h := s.HalfExtents()
+		return h.X + h.Y
+	case shape.KindCapsule, shape.KindSegment:
+		p0, p1 := s.Segment()
+		return max(math.Abs(p0.X)+math.Abs(p0.Y), math.Abs(p1.X)+math.Abs(p1.Y)) + s.Radius()
+	case shape.KindPolygon, shape.KindCompound, shape.KindChain:
+		return s.BoundingRadius() // stored
+	}
+	return math.Inf(1)
 }
 
 // CastSliding is Cast for a shape that slides along what it touches: a
@@ -646,9 +679,16 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 				t = 0
 			}
 			if t >= 0 && t < best {
-				// The foot of the hit on the core edge must lie on it.
+				// The foot of the hit on the core edge must lie on it:
+				// measured along the edge's direction as its normal gives
+				// it, not along e. Far from b (a's vertices rounded to the
+				// ulp of the distance, above the shapes' sizes) an edge of
+				// M can round to zero length, or to a stub across its own
+				// line, and a foot any distance away then projects on e
+				// inside it.
 				q := d.Scale(t).Sub(nrm.Scale(m.r)).Sub(v0)
-				if s := q.Dot(e); s >= 0 && s <= e.LenSq() {
+				u := shape.Vec2{X: -nrm.Y, Y: nrm.X}
+				if s := q.Dot(u); s >= 0 && s <= e.Dot(u) {
 					best, bestK, disc = t, k, false
 				}
 			}
