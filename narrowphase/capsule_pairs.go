@@ -288,22 +288,23 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 		if m.Count > 0 {
 			return
 		}
+	} else if s1 < s2 {
+		// Wholly beyond one end of the reference's span (cores touching
+		// end to end, on one line or nearly, where the largest
+		// separation's axis was a side): the end nearest the span stands
+		// in for both, since their depths along nr tie up to rounding and
+		// the other may lie the incident core's length away.
+		if s2 < lo {
+			p1 = w2
+		} else {
+			p2 = w1
+		}
 	}
 	// Touching within rounding (no clipped point deeper than 0): the
 	// deeper of the clipped ends, which lie beside the reference, not an
-	// unclipped end that may be far along it. An incident core wholly
-	// beyond one end of the reference's span (cores touching end to end,
-	// on one line or nearly, where the largest separation's axis was a
-	// side) is not clipped: its end nearest the span stands in, since the
-	// two ends' depths along nr tie up to rounding and the other may lie
-	// the incident core's length away.
+	// unclipped end that may be far along it.
 	w := p1
-	switch {
-	case s2 < lo && s1 < s2:
-		w = w2
-	case s1 > hi && s1 < s2:
-		w = w1
-	case nr.Dot(v1.Sub(p2))+r > nr.Dot(v1.Sub(p1))+r:
+	if nr.Dot(v1.Sub(p2))+r > nr.Dot(v1.Sub(p1))+r {
 		w = p2
 	}
 	m.Points[0] = ContactPoint{Point: w.Add(ni.Scale(ri)).Add(nr.Scale(0.5 * m.Depth)), Depth: m.Depth}
