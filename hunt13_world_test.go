@@ -287,16 +287,6 @@ func (h *h13Run) randLive() *h13Body {
 	return h.m.live[h.r.IntN(len(h.m.live))]
 }
 
-// extreme reports whether a live body lies beyond 1e15 of the origin.
-func (h *h13Run) extreme() bool {
-	for _, b := range h.m.live {
-		if math.Abs(b.pos.X) > 1e15 || math.Abs(b.pos.Y) > 1e15 {
-			return true
-		}
-	}
-	return false
-}
-
 // point returns a query point: a body's origin, a vertex of a body's box,
 // or a point of the region; never beyond 1e15, where a ray's or a point's
 // distance to the region is rounded by more than the region.
