@@ -174,12 +174,13 @@ func TestCastFarApartBug(t *testing.T) {
 			t.Errorf("%s (flipped): Cast(%v, %v) = %+v, want no hit", c.name, c.b, c.a, h)
 		}
 	}
-	// The same capsule moved 1e20 onto the box: its cap's end, 0.75 right
-	// of its centre, meets the box's right face at 0.75 when 1.5e-20 of
-	// the motion is left, fraction 1 to rounding.
+	// The same capsule moved 1e20 onto the box: its cap's end, 0.75 left
+	// of its centre, meets the box's right face at (0.75, 0) when 1.5e-20
+	// of the motion is left, fraction 1 to rounding; the point is good to
+	// the rounding of a's place, 1e-15 of 1e20.
 	h, ok := narrowphase.Cast(flat, shape.Transform{Pos: shape.V(1e20, 2)}, shape.V(-1e20, -2), box2, shape.Transform{})
-	if want := (narrowphase.CastHit{Fraction: 1, Point: shape.V(0.75, 0), Normal: shape.V(1, 0)}); !ok || h != want {
-		t.Errorf("capsule-aabb onto 1e20: Cast = %+v, %v, want %+v", h, ok, want)
+	if !ok || h.Fraction != 1 || h.Normal != shape.V(1, 0) || h.Point.Sub(shape.V(0.75, 0)).Len() > 1e5 {
+		t.Errorf("capsule-aabb onto 1e20: Cast = %+v, %v, want fraction 1, normal (1, 0), point (0.75, 0) to 1e5", h, ok)
 	}
 }
 
@@ -245,6 +246,40 @@ func TestTinyCapsuleOnFaceLineBug(t *testing.T) {
 						c.name, flip, i, p, da, x, db, y, m.Depth)
 				}
 			}
+		}
+	}
+}
+
+// TestCastLongMotionFarBug: a box 1e60 away along the diagonal, moved by
+// about that distance, the shapes 1e60 times smaller. castMink placed a's
+// core relative to b before merging the edges of M by their turns: there
+// a's vertices all round to one point, its edges to zero, and the merge
+// kept 4 of M's 6 edges, half-planes open toward the start, so every
+// motion was a touch at 0. Moved by the offset it reaches b at the end
+// (fraction 1 to rounding), by twice it halfway; by half, or 1e59 to the
+// side, never.
+func TestCastLongMotionFarBug(t *testing.T) {
+	obb, _ := shape.NewOBB(1.625, 1.25)
+	seg, _ := shape.NewSegment(shape.V(-1, -0.375), shape.V(-0.75, -0.125))
+	ta := shape.Transform{Pos: shape.V(4.145503365113463, 4.6601434620295965), Rot: shape.NewRot(1.5)}
+	tb := shape.Transform{Pos: shape.V(1e60, 1e60)}
+	for _, c := range []struct {
+		delta shape.Vec2
+		hit   bool
+		frac  float64
+	}{
+		{shape.V(1e60, 1e60), true, 1},
+		{shape.V(2e60, 2e60), true, 0.5},
+		{shape.V(0.5e60, 0.5e60), false, 0},
+		{shape.V(1e60, 0.9e60), false, 0},
+	} {
+		h, ok := narrowphase.Cast(obb, ta, c.delta, seg, tb)
+		if ok != c.hit || (ok && math.Abs(h.Fraction-c.frac) > 1e-15) {
+			t.Errorf("Cast(obb, segment 1e60 away, %v) = %+v, %v, want hit %v at %v", c.delta, h, ok, c.hit, c.frac)
+		}
+		hb, okb := narrowphase.Cast(seg, tb, c.delta.Neg(), obb, ta)
+		if okb != c.hit || (okb && math.Abs(hb.Fraction-c.frac) > 1e-15) {
+			t.Errorf("Cast(segment, obb 1e60 away, %v) = %+v, %v, want hit %v at %v", c.delta.Neg(), hb, okb, c.hit, c.frac)
 		}
 	}
 }
