@@ -1,6 +1,7 @@
 package collide_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/collide-go/collide"
@@ -82,6 +83,38 @@ func TestCastShapeTinyMotionBug(t *testing.T) {
 		h, ok, err := w.CastShape(unit, collide.NewTransform(collide.V(0.0625, 0), 0), d, collide.Filter{})
 		if !ok || err != nil || h.Body != id || h.Fraction != 0 {
 			t.Errorf("CastShape(unit circle touching another, delta %v) = %+v, %v, %v; want a hit at 0", d, h, ok, err)
+		}
+	}
+}
+
+// TestNearestInfTieBug: bodies more than about 1e154 from the query point
+// are all +Inf away (their squared distance overflows), so among them the
+// tie goes to the lower id, as Nearest's doc says. The square search
+// stopped once the k-th best squared distance was within the square's
+// squared half side: past 1.3e154 that square overflows to +Inf too, and
+// +Inf ≤ +Inf ended the search with the +Inf bodies met so far, before
+// the square reached a lower id farther out (TestHunt13World, seed
+// 10874327422496528347).
+func TestNearestInfTieBug(t *testing.T) {
+	circle := must[collide.Shape](t)(collide.NewCircle(1))
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	// The lowest id farthest, then five more, all beyond 1e154, enough
+	// bodies that Nearest searches growing squares.
+	first := must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: circle, Position: collide.V(1e300, 0)}))
+	for i := range 5 {
+		must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: circle, Position: collide.V(0, -1e155*float64(i+1))}))
+	}
+	for _, k := range []int{1, 2} {
+		var got []collide.BodyID
+		var dists []float64
+		if err := w.Nearest(collide.V(0, 0), k, collide.Filter{}, func(id collide.BodyID, d float64) bool {
+			got, dists = append(got, id), append(dists, d)
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != k || got[0] != first || !math.IsInf(dists[0], 1) {
+			t.Errorf("Nearest(0, %d) = %v at %v, want %v first at +Inf (every body is +Inf away; the lowest id wins)", k, got, dists, first)
 		}
 	}
 }

@@ -106,7 +106,11 @@ func (w *World) NearestWithin(p shape.Vec2, k int, maxDist float64, f Filter, fn
 			if last || box.ContainsAABB(bounds) {
 				break
 			}
-			if len(ns.best) == k && ns.best[k-1].d2 <= float64(r*r)*(1-1e-9) {
+			// A k-th best +Inf away (beyond about 1e154, where squares
+			// overflow) is never inside the square, even one whose own
+			// square overflowed: +Inf bodies tie, and one of lower id may
+			// lie farther out.
+			if len(ns.best) == k && ns.best[k-1].d2 <= float64(r*r)*(1-1e-9) && !math.IsInf(ns.best[k-1].d2, 1) {
 				break
 			}
 			r *= 2

@@ -288,6 +288,17 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 		if m.Count > 0 {
 			return
 		}
+	} else if s1 < s2 {
+		// Wholly beyond one end of the reference's span (cores touching
+		// end to end, on one line or nearly, where the largest
+		// separation's axis was a side): the end nearest the span stands
+		// in for both, since their depths along nr tie up to rounding and
+		// the other may lie the incident core's length away.
+		if s2 < lo {
+			p1 = w2
+		} else {
+			p2 = w1
+		}
 	}
 	// Touching within rounding (no clipped point deeper than 0): the
 	// deeper of the clipped ends, which lie beside the reference, not an

@@ -142,9 +142,28 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 // castMink is Cast for two convex shapes by the general path: the ray
 // against their Minkowski difference (see Cast).
 func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
+	// A pair farther apart on an axis than the motion and both shapes'
+	// reach never touches. Far from b (beyond 1e16 of the shapes' sizes)
+	// a's vertices, placed relative to b, round to the ulp of the
+	// distance: M's edges round to zero length or to stubs across their
+	// own lines, and M can lose edges in the merge (a box 1e60 away along
+	// a diagonal left M as four half-planes open toward the origin). The
+	// margin, 1e-12 of the sum, covers the rounding of the sum and of the
+	// positions' difference. The shapes' reach is looked up only for a
+	// pair farther apart than the motion alone.
+	l := math.Abs(delta.X) + math.Abs(delta.Y)
+	if p := ta.Pos.Sub(tb.Pos); max(math.Abs(p.X), math.Abs(p.Y)) > l &&
+		max(math.Abs(p.X), math.Abs(p.Y)) > float64(1+1e-12)*(l+reach(a)+reach(b)) {
+		return CastHit{}, false
+	}
 	origin := tb.Pos
 	var ca, cb core
-	ca.set(a, ta, origin)
+	// a's core in its own frame orders M's edges; placed at ca.o
+	// relative to b it gives their vertices. Placed first, far from b its
+	// edges would round to zero or to stubs across their own lines, and
+	// the merge by their turns would drop some of M's edges.
+	ca.set(a, ta, ta.Pos)
+	ca.o = ta.Pos.Sub(origin)
 	cb.set(b, tb, origin)
 	var m mink
 	m.build(&cb, &ca)
@@ -162,6 +181,25 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 	}
 	h.Point = h.Point.Add(origin)
 	return h, true
+}
+
+// reach returns an upper bound, with no square root, of the distance from
+// s's origin to its farthest point: its bounding radius in the 1-norm.
+func reach(s shape.Shape) float64 {
+	switch s.Kind() {
+	case shape.KindCircle:
+		c := s.Center()
+		return math.Abs(c.X) + math.Abs(c.Y) + s.Radius()
+	case shape.KindAABB, shape.KindOBB:
+		h := s.HalfExtents()
+		return h.X + h.Y
+	case shape.KindCapsule, shape.KindSegment:
+		p0, p1 := s.Segment()
+		return max(math.Abs(p0.X)+math.Abs(p0.Y), math.Abs(p1.X)+math.Abs(p1.Y)) + s.Radius()
+	case shape.KindPolygon, shape.KindCompound, shape.KindChain:
+		return s.BoundingRadius() // stored
+	}
+	return math.Inf(1)
 }
 
 // CastSliding is Cast for a shape that slides along what it touches: a
@@ -278,6 +316,7 @@ type core struct {
 	nrm [shape.MaxPolygonVertices]shape.Vec2
 	n   int
 	r   float64
+	o   shape.Vec2 // where v's frame lies in the cast's: v[i] + o is placed (see castMink)
 }
 
 // set makes c the core of s placed by t, relative to origin.
@@ -290,7 +329,7 @@ func (c *core) set(s shape.Shape, t shape.Transform, origin shape.Vec2) {
 // setIn makes c the core of s placed by rel in some frame (rel already
 // effective: an AABB's rotation dropped).
 func (c *core) setIn(s shape.Shape, rel shape.Transform) {
-	c.r = 0
+	c.r, c.o = 0, shape.Vec2{}
 	switch s.Kind() {
 	case shape.KindCircle:
 		c.v[0], c.n, c.r = rel.Apply(s.Center()), 1, s.Radius()
@@ -346,7 +385,8 @@ type mink struct {
 
 // build sets m to b ⊕ (−a) by merging the edges of b and of −a in angular
 // order of their normals, starting from the sum of their lowest vertices.
-// Parallel edges merge into one.
+// The order comes from a's vertices in its own frame (a.v), the vertices
+// from a placed (a.v + a.o). Parallel edges merge into one.
 func (m *mink) build(b, a *core) {
 	m.r = a.r + b.r
 	m.n = 0
@@ -354,7 +394,7 @@ func (m *mink) build(b, a *core) {
 	i, j := 0, 0
 	for i < b.n || j < a.n {
 		bi, aj := wrap(i0+i, b.n), wrap(j0+j, a.n)
-		m.v[m.n] = b.v[bi].Sub(a.v[aj])
+		m.v[m.n] = b.v[bi].Sub(a.v[aj].Add(a.o))
 		m.ib[m.n], m.ja[m.n] = uint8(bi), uint8(aj)
 		// A one-point core has no edge: its zero normal ties with the
 		// other's first, and both advance.
@@ -365,8 +405,9 @@ func (m *mink) build(b, a *core) {
 		if a.n == 1 {
 			na = shape.Vec2{}
 		}
-		// The order comes from the placed vertices, as the start does
-		// (lowest): each sequence's edges then turn monotonically from
+		// The order comes from the placed vertices (each core's in its
+		// own frame), as the start does (lowest): each sequence's edges
+		// then turn monotonically from
 		// there, where normals rotated on their own may disagree with
 		// the vertices by an ulp about which of two edges at right
 		// angles to the start, or exactly opposite, comes first. The
@@ -542,7 +583,7 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 		if a.n == 2 && b.n == 2 {
 			// Two segments that cross: they touch where they cross, not
 			// at the nearest face's feature (an end of one of them).
-			h.Point = segmentCrossing(a.v[0], a.v[1], b.v[0], b.v[1])
+			h.Point = segmentCrossing(a.v[0].Add(a.o), a.v[1].Add(a.o), b.v[0], b.v[1])
 		}
 		return h, true
 	}
@@ -558,7 +599,7 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 // (their directions' cross product within 1e-12 of the lengths' product,
 // where the orientation tests below are all rounding) meet only at an end.
 func segmentsMeet(a, b *core, x shape.Vec2) bool {
-	p0, p1, q0, q1 := a.v[0].Add(x), a.v[1].Add(x), b.v[0], b.v[1]
+	p0, p1, q0, q1 := a.v[0].Add(a.o).Add(x), a.v[1].Add(a.o).Add(x), b.v[0], b.v[1]
 	scale := 0.0
 	for _, v := range [4]shape.Vec2{p0, p1, q0, q1} {
 		scale = max(scale, math.Abs(v.X)+math.Abs(v.Y))
@@ -646,9 +687,16 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 				t = 0
 			}
 			if t >= 0 && t < best {
-				// The foot of the hit on the core edge must lie on it.
+				// The foot of the hit on the core edge must lie on it:
+				// measured along the edge's direction as its normal gives
+				// it, not along e. Far from b (a's vertices rounded to the
+				// ulp of the distance, above the shapes' sizes) an edge of
+				// M can round to zero length, or to a stub across its own
+				// line, and a foot any distance away then projects on e
+				// inside it.
 				q := d.Scale(t).Sub(nrm.Scale(m.r)).Sub(v0)
-				if s := q.Dot(e); s >= 0 && s <= e.LenSq() {
+				u := shape.Vec2{X: -nrm.Y, Y: nrm.X}
+				if s := q.Dot(u); s >= 0 && s <= e.Dot(u) {
 					best, bestK, disc = t, k, false
 				}
 			}
@@ -757,8 +805,8 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 		b0 := b.v[m.ib[k]]
 		u := shape.Vec2{X: -n.Y, Y: n.X} // along the edge
 		lb := b.v[m.ib[k1]].Sub(b0).Dot(u)
-		p0 := a.v[m.ja[k]].Add(x).Sub(b0).Dot(u)
-		p1 := a.v[m.ja[k1]].Add(x).Sub(b0).Dot(u)
+		p0 := a.v[m.ja[k]].Add(a.o).Add(x).Sub(b0).Dot(u)
+		p1 := a.v[m.ja[k1]].Add(a.o).Add(x).Sub(b0).Dot(u)
 		s0, s1 := max(0, min(p0, p1)), min(lb, max(p0, p1))
 		s := 0.5 * (s0 + s1)
 		if !(s0 <= s1) {
@@ -766,7 +814,7 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 		}
 		h.Point = b0.Add(u.Scale(s)).Add(n.Scale(b.r))
 	case bEdge:
-		h.Point = a.v[m.ja[k]].Add(x).Sub(n.Scale(a.r))
+		h.Point = a.v[m.ja[k]].Add(a.o).Add(x).Sub(n.Scale(a.r))
 	default:
 		h.Point = b.v[m.ib[k]].Add(n.Scale(b.r))
 	}

@@ -612,12 +612,6 @@ func h13Draw(rng *rand.Rand, family string) h13Case {
 		if len(loc) == 2 {
 			dir = run
 		}
-		if len(loc) > 2 {
-			// Turned off the edge's line toward the bisector: a core on
-			// the line of a face, beyond its end, still gets a contact
-			// point off both shapes from hullCapsule (not fixed yet).
-			run = run.Add(dir.Scale(h13Uni(rng, 0.01, 1))).Normalize()
-		}
 		rb := tiny
 		k := shape.KindCapsule
 		if rng.IntN(4) == 0 {
