@@ -283,3 +283,22 @@ func TestCastLongMotionFarBug(t *testing.T) {
 		}
 	}
 }
+
+// TestRaySegmentCollinearShortBug: a ray along a segment's own line (to
+// rounding), toward it, whose maxDist ends 0.25 short of the segment's
+// near end, hit it at maxDist: the end of the ray lay on the line to
+// rounding, and the test for a maxDist ending on the segment looked only
+// at the end's side of the line, not whether it lies within the segment
+// (TestHunt11RayCompositeStartsOracle seed 257777200461027903).
+func TestRaySegmentCollinearShortBug(t *testing.T) {
+	seg, err := shape.NewSegment(shape.V(-2.9375, -0.1875), shape.V(-0.125, 0.125))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := shape.Transform{Pos: shape.V(1.8125, 2.5), Rot: shape.RotFromCosSin(-1, 0)}
+	origin := shape.V(-3.777331474373308, 1.7400187250696324)
+	dir := shape.V(0.9938837346736188, 0.11043152607484653)
+	if h, ok := narrowphase.RayCast(seg, tr, origin, dir, 5.5); ok {
+		t.Errorf("RayCast(max 5.5) = %+v, want no hit: the segment's near end is 5.75 away", h)
+	}
+}
