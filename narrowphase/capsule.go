@@ -227,8 +227,11 @@ func rayCapsule(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDis
 				// maxDist that ends on the segment: the end point's
 				// side of the line, from the segment's own ends,
 				// decides.
-				co, ce := e.Cross(o.Sub(p0)), e.Cross(o.Add(d.Scale(maxDist)).Sub(p0))
-				if (co > 0 && ce <= 0) || (co < 0 && ce >= 0) {
+				// The end must lie within the segment too: a ray along
+				// the line to rounding crosses it anywhere.
+				end := o.Add(d.Scale(maxDist)).Sub(p0)
+				co, ce := e.Cross(o.Sub(p0)), e.Cross(end)
+				if ue := end.Dot(e); ((co > 0 && ce <= 0) || (co < 0 && ce >= 0)) && ue >= 0 && ue <= ee {
 					best = maxDist
 				}
 			}
