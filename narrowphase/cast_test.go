@@ -64,7 +64,10 @@ func TestCastAgainstSampling(t *testing.T) {
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 0xca57))
 	rounds, samples := 40, 300
-	if oracleShort() {
+	switch {
+	case testing.Short():
+		rounds = 3 // the quick gate
+	case raceEnabled:
 		rounds = 8
 	}
 	hits, misses, starts := 0, 0, 0

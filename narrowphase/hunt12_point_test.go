@@ -303,7 +303,10 @@ func TestHunt12PointQueryExactOracle(t *testing.T) {
 	npLogSeed(t, seed)
 	rng := rand.New(rand.NewPCG(seed, 0x12))
 	n := 500
-	if oracleShort() {
+	switch {
+	case testing.Short():
+		n = 50 // the quick gate
+	case raceEnabled:
 		n = 120
 	}
 	fails := map[string]int{}
