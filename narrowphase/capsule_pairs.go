@@ -319,6 +319,17 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 // through the disc around p (p an end), ri/|sin φ| through the strip (φ
 // between u and the core).
 func roundedExit(p, w1, w2, u shape.Vec2, ri float64) float64 {
+	// The strip first: where the exit point's foot lies on the core, the
+	// ray leaves through the strip, and each disc's exit, a point of the
+	// capsule on the ray, lies no further: the discs need no look.
+	e := w2.Sub(w1)
+	if cr := math.Abs(u.Cross(e)); cr > 0 {
+		ee := e.LenSq()
+		s := float64(ri*math.Sqrt(ee)) / cr
+		if f := p.Sub(w1).Dot(e) + float64(s*u.Dot(e)); f >= 0 && f <= ee {
+			return max(s, ri)
+		}
+	}
 	best := ri
 	for _, c := range [2]shape.Vec2{w1, w2} {
 		q := p.Sub(c)
@@ -327,16 +338,6 @@ func roundedExit(p, w1, w2, u shape.Vec2, ri float64) float64 {
 			if s := math.Sqrt(float64((ri-h)*(ri+h))) - q.Dot(u); s > best {
 				best = s
 			}
-		}
-	}
-	e := w2.Sub(w1)
-	if cr := math.Abs(u.Cross(e)); cr > 0 {
-		ee := e.LenSq()
-		s := float64(ri*math.Sqrt(ee)) / cr
-		// The foot of the exit point on the core's line must lie on the
-		// core.
-		if f := p.Sub(w1).Dot(e) + float64(s*u.Dot(e)); f >= 0 && f <= ee && s > best {
-			best = s
 		}
 	}
 	return best
