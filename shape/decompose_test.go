@@ -449,6 +449,9 @@ func TestDecomposeShapes(t *testing.T) {
 				if len(v.outline) > 300 {
 					samples = 500
 				}
+				if testing.Short() {
+					samples /= 8 // the quick gate; the full run samples all
+				}
 				dcCheck(t, r, v.outline, pieces, samples)
 				b := dcBound(tc.n, tc.r)
 				if strings.Contains(v.name, "far") {
