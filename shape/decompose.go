@@ -73,6 +73,7 @@ type decomposer struct {
 	done    [][]int32
 	cand    []cutCandidate
 	tmp     []int32
+	arena   []int32 // backing carved into the smaller halves of cuts
 	refl    []int32 // middleReflex's scratch: the positions of a ring's reflex vertices
 	poly    polygonScratch
 	sliver  int32 // 1 + the caller's index of a vertex of the first sliver left out, or 0
@@ -656,7 +657,8 @@ func (d *decomposer) passes(a, q, b Vec2) bool {
 
 // split cuts ring p from position i to position j, or, if s >= 0, to the
 // new point s on the edge from position j to j+1. It pushes the cleaned
-// halves. The smaller half gets a new slice; the larger reuses p's.
+// halves. The smaller half gets a slice carved from d.arena; the larger
+// reuses p's.
 func (d *decomposer) split(p []int32, i, j int, s int32) {
 	m := len(p)
 	f := (j - i + m) % m
@@ -690,15 +692,27 @@ func (d *decomposer) split(p []int32, i, j int, s int32) {
 	}
 	var small, large []int32
 	if la <= lb {
-		small = appendA(make([]int32, 0, la))
+		small = appendA(d.carve(la))
 		d.tmp = appendB(d.tmp[:0])
 	} else {
-		small = appendB(make([]int32, 0, lb))
+		small = appendB(d.carve(lb))
 		d.tmp = appendA(d.tmp[:0])
 	}
 	large = append(p[:0], d.tmp...)
 	d.push(large)
 	d.push(small)
+}
+
+// carve returns an empty slice of capacity n from d.arena, which grows by
+// chunks of the outline's length: one allocation for many halves, instead
+// of one each.
+func (d *decomposer) carve(n int) []int32 {
+	k := len(d.arena)
+	if cap(d.arena)-k < n {
+		d.arena, k = make([]int32, 0, max(n, len(d.in)+16)), 0
+	}
+	d.arena = d.arena[:k+n]
+	return d.arena[k : k : k+n]
 }
 
 // push cleans a half and stacks it, unless it is a sliver: fewer than 3
