@@ -66,11 +66,14 @@ type decomposer struct {
 	pts     []Vec2  // in scaled by a power of two, then the new cut points
 	unscale float64 // pts[k]·unscale is in the caller's units, exactly
 	dup2    float64 // squared distance, in pts units, below which points merge
+	grain   float64 // distance, in pts units, within which a cut passes a vertex
+	near2   float64 // grain²
 	cuts    int     // cuts made so far, against a runaway on rounding
 	stack   [][]int32
 	done    [][]int32
 	cand    []cutCandidate
 	tmp     []int32
+	arena   []int32 // backing carved into the smaller halves of cuts
 	refl    []int32 // middleReflex's scratch: the positions of a ring's reflex vertices
 	poly    polygonScratch
 	sliver  int32 // 1 + the caller's index of a vertex of the first sliver left out, or 0
@@ -125,6 +128,12 @@ func newDecomposer(outline []Vec2) (*decomposer, []int32, error) {
 	}
 	sz := float64(size * scale)
 	d.dup2 = float64(dupTol*sz) * float64(dupTol*sz)
+	maxAbs := 0.0
+	for _, v := range d.pts {
+		maxAbs = max(maxAbs, math.Abs(v.X), math.Abs(v.Y))
+	}
+	d.grain = float64(nearUlps * (math.Nextafter(maxAbs, math.Inf(1)) - maxAbs))
+	d.near2 = float64(d.grain * d.grain)
 
 	// Drop consecutive (cyclic) duplicates, as NewPolygon does.
 	ring := make([]int32, 0, n)
@@ -506,22 +515,75 @@ func (d *decomposer) cut(p []int32, i int) error {
 	if ek < 0 {
 		return fmt.Errorf("%w: vertex %d is too close to straight to be cut at this precision", ErrCollinear, d.name(p[i]))
 	}
+	if x.Sub(v).LenSq() <= d.near2 {
+		// The edge passes within rounding of v: v and that edge pinch the
+		// polygon, and a Steiner point there would round onto v. The cut
+		// across the pinch goes to the edge's nearer end.
+		q0, q1 := ek, succ(ek, m)
+		if d.pts[p[q1]].Sub(v).LenSq() < d.pts[p[q0]].Sub(v).LenSq() {
+			q0, q1 = q1, q0
+		}
+		for _, q := range [2]int{q0, q1} {
+			if f := fwd(q); f > 1 && f < m-1 && d.visible(p, i, q) {
+				d.split(p, i, q, -1)
+				return nil
+			}
+		}
+	}
 	// A cut point on top of a vertex is that vertex.
+	target := -1
 	for _, q := range [2]int{ek, (ek + 1) % m} {
 		if f := fwd(q); f > 1 && f < m-1 && x.Sub(d.pts[p[q]]).LenSq() <= d.dup2 {
-			d.split(p, i, q, -1)
-			return nil
+			target, x = q, d.pts[p[q]]
 		}
+	}
+	// The bisector meets no edge before x, but it may pass a vertex within
+	// rounding (by passes), as a cut to a candidate may not: the cut then
+	// goes to the first vertex it passes, which lies on the bisector to
+	// rounding and so mends v as well.
+	if q := d.firstPassed(p, i, x, target); q >= 0 {
+		d.split(p, i, q, -1)
+		return nil
+	}
+	if target >= 0 {
+		d.split(p, i, target, -1)
+		return nil
 	}
 	d.pts = append(d.pts, x)
 	d.split(p, i, ek, int32(len(d.pts)-1))
 	return nil
 }
 
+// firstPassed returns the position of the vertex nearest v = p[i] that
+// the cut from v to x passes (by passes), other than v's neighbours and
+// the vertex at position skip, or -1.
+func (d *decomposer) firstPassed(p []int32, i int, x Vec2, skip int) int {
+	m := len(p)
+	v := d.pts[p[i]]
+	g := d.reach(v, x)
+	lo := Vec2{min(v.X, x.X) - g, min(v.Y, x.Y) - g}
+	hi := Vec2{max(v.X, x.X) + g, max(v.Y, x.Y) + g}
+	best, bt := -1, math.Inf(1)
+	for k := range m {
+		q := d.pts[p[k]]
+		if q.X < lo.X || q.X > hi.X || q.Y < lo.Y || q.Y > hi.Y ||
+			k == i || k == skip || k == pred(i, m) || k == succ(i, m) {
+			continue
+		}
+		if !d.passes(v, q, x) {
+			continue
+		}
+		if t := q.Sub(v).LenSq(); t < bt {
+			best, bt = k, t
+		}
+	}
+	return best
+}
+
 // visible reports whether the segment from position i to position j of the
 // ring touches no edge other than those at its ends, and passes no vertex
-// so closely that NewPolygon's straightness test would put the vertex on
-// it. The caller has checked that it leaves i into the polygon.
+// closely (by passes). The caller has checked that it leaves i into the
+// polygon.
 //
 // A cut that misses a vertex by a rounding is exact, but cleaning the
 // halves may then drop an end of the cut as straight (when the cut
@@ -558,16 +620,45 @@ func (d *decomposer) visible(p []int32, i, j int) bool {
 	return true
 }
 
-// onCut reports whether point q lies between v and w on the segment vw to
-// within NewPolygon's straightness test.
-func (d *decomposer) onCut(v, q, w int32) bool {
-	flat, fold := d.flat(v, q, w)
-	return flat && !fold
+// onCut reports whether the cut from point v to point w passes point q.
+func (d *decomposer) onCut(v, q, w int32) bool { return d.passes(d.pts[v], d.pts[q], d.pts[w]) }
+
+// nearUlps is how many rounding steps of the largest coordinate (an ulp of
+// it) a cut must clear a vertex by. Far from the origin an ulp is far
+// above the 1e-12 tolerances (2.4e-7 of the size of a unit outline at
+// −3e9), and a vertex that close to a cut, though off it by a sine above
+// sinTol, is left facing that cut edge across less than the rounding: a
+// later cut's Steiner point on it rounds onto the vertex itself or behind
+// it, and the vertex can no longer be mended. Two ulps is the least that
+// cleared every such case the hunt found; four refused cuts the grid of
+// outlines only a few ulps across needs, and cost pieces.
+const nearUlps = 2
+
+// reach bounds how far from the segment from a to b a point it passes
+// (by passes) may lie: within d.grain, or within sinTol·|ab|/4 by the
+// straightness test.
+func (d *decomposer) reach(a, b Vec2) float64 {
+	return max(d.grain, float64(sinTol*(math.Abs(b.X-a.X)+math.Abs(b.Y-a.Y))))
+}
+
+// passes reports whether the segment from a to b passes q: q lies between
+// them, and on the segment to within NewPolygon's straightness test or
+// within d.grain (nearUlps ulps of the largest coordinate).
+func (d *decomposer) passes(a, q, b Vec2) bool {
+	e, r := b.Sub(a), q.Sub(a)
+	cr, l2 := e.Cross(r), e.LenSq()
+	cr2 := float64(cr * cr)
+	if cr2 > float64(d.near2*l2) && cr2 > float64(sinTol*sinTol)*float64(r.LenSq()*b.Sub(q).LenSq()) {
+		return false
+	}
+	t := r.Dot(e)
+	return t > 0 && t < l2
 }
 
 // split cuts ring p from position i to position j, or, if s >= 0, to the
 // new point s on the edge from position j to j+1. It pushes the cleaned
-// halves. The smaller half gets a new slice; the larger reuses p's.
+// halves. The smaller half gets a slice carved from d.arena; the larger
+// reuses p's.
 func (d *decomposer) split(p []int32, i, j int, s int32) {
 	m := len(p)
 	f := (j - i + m) % m
@@ -601,15 +692,27 @@ func (d *decomposer) split(p []int32, i, j int, s int32) {
 	}
 	var small, large []int32
 	if la <= lb {
-		small = appendA(make([]int32, 0, la))
+		small = appendA(d.carve(la))
 		d.tmp = appendB(d.tmp[:0])
 	} else {
-		small = appendB(make([]int32, 0, lb))
+		small = appendB(d.carve(lb))
 		d.tmp = appendA(d.tmp[:0])
 	}
 	large = append(p[:0], d.tmp...)
 	d.push(large)
 	d.push(small)
+}
+
+// carve returns an empty slice of capacity n from d.arena, which grows by
+// chunks of the outline's length: one allocation for many halves, instead
+// of one each.
+func (d *decomposer) carve(n int) []int32 {
+	k := len(d.arena)
+	if cap(d.arena)-k < n {
+		d.arena, k = make([]int32, 0, max(n, len(d.in)+16)), 0
+	}
+	d.arena = d.arena[:k+n]
+	return d.arena[k : k : k+n]
 }
 
 // push cleans a half and stacks it, unless it is a sliver: fewer than 3
