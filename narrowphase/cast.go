@@ -101,7 +101,7 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 			// Several part pairs may start in contact; if any overlaps,
 			// the answer is Collide's, the deepest pair's, not the
 			// first's.
-			if m, j, in := deepestParts(a, ta, b, tb); in {
+			if m, j, in := deepestParts(a, ta, b, tb, true); in {
 				return CastHit{Point: m.Points[0].Point, Normal: m.Normal.Neg(), Part: j}, true
 			}
 		}
@@ -153,7 +153,7 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 	// pair farther apart than the motion alone.
 	l := math.Abs(delta.X) + math.Abs(delta.Y)
 	if p := ta.Pos.Sub(tb.Pos); max(math.Abs(p.X), math.Abs(p.Y)) > l &&
-		max(math.Abs(p.X), math.Abs(p.Y)) > float64(1+1e-12)*(l+reach(a)+reach(b)) {
+		max(math.Abs(p.X), math.Abs(p.Y)) > float64(1+1e-12)*(l+reach(&a)+reach(&b)) {
 		return CastHit{}, false
 	}
 	origin := tb.Pos
@@ -184,8 +184,10 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 }
 
 // reach returns an upper bound, with no square root, of the distance from
-// s's origin to its farthest point: its bounding radius in the 1-norm.
-func reach(s shape.Shape) float64 {
+// s's origin to its farthest point: its bounding radius in the 1-norm. It
+// runs for every contact near touching (pairScale): the shape goes by
+// pointer.
+func reach(s *shape.Shape) float64 {
 	switch s.Kind() {
 	case shape.KindCircle:
 		c := s.Center()
