@@ -14,14 +14,11 @@ import (
 // local points (a point for a circle, two for a capsule or segment), its
 // radius, its placement (v goes to pos + rot·(off.Pos + off.Rot·v),
 // relative to the origin o), the points placed in floats, w, whose terms
-// mag bounds, and, where computed (have, a bit per point), in
-// double-doubles.
+// mag bounds, and, once needed (placed), the placement in double-doubles.
 type xcore struct {
 	poly   []shape.Vec2  // a polygon's vertices, shared
 	few    [4]shape.Vec2 // the points of the other kinds
 	w      [shape.MaxPolygonVertices]shape.Vec2
-	dd     [shape.MaxPolygonVertices][2]dd
-	have   uint32
 	dR     [2][2]dd // the placement in double-doubles (ddPlace)
 	dT     [2]dd
 	placed bool
@@ -116,18 +113,11 @@ func (k *xcore) addCoord(z *xnum, i int, y bool, sg float64) {
 // per core in double-doubles (ddPlace), each product and sum within a
 // few ε² of its operands.
 func (k *xcore) ddCoord(i int, y bool) dd {
-	bit := uint32(1) << (2*uint(i) + b2u(y))
-	if k.have&bit != 0 {
-		return k.dd[i][b2u(y)]
-	}
 	if !k.placed {
 		k.ddPlace()
 	}
 	v, j := k.local(i), b2u(y)
-	d := ddAdd(k.dT[j], ddAdd(ddMulF(k.dR[j][0], v.X), ddMulF(k.dR[j][1], v.Y)))
-	k.dd[i][j] = d
-	k.have |= bit
-	return d
+	return ddAdd(k.dT[j], ddAdd(ddMulF(k.dR[j][0], v.X), ddMulF(k.dR[j][1], v.Y)))
 }
 
 // ddPlace sets k.dR and k.dT, the placement in double-doubles: rows
