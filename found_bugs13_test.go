@@ -215,3 +215,49 @@ func TestMoveAndSlideTurnedTouchFarBug(t *testing.T) {
 		angle: math.Pi / 2,
 	})
 }
+
+// TestDepenetrateCompoundInCornerByRoundingBug: two discs (a compound) end
+// a slide into a concave corner of a room (a closed chain) overlapping
+// both walls by rounding (1.8e-16 and 6.7e-18 exactly). Depenetrate's
+// exits along its directions looked for the parts the shape overlaps with
+// each part placed on its own (the compound's transform times the part's
+// offset, rounded); Collide, which found the overlap, decides such a touch
+// with the parts placed exactly, and there they overlap while placed on
+// their own they do not. Finding no part, each exit was cast against the
+// whole room, whose far wall it met first, and the shortest of those
+// pushed the discs 0.375 through the wall out of the room
+// (TestMoveAndSlideStaysInRoom, seed 5247923242902721029, base 0, room
+// 19, frame 31).
+func TestDepenetrateCompoundInCornerByRoundingBug(t *testing.T) {
+	outline := []collide.Vec2{{X: 6.625, Y: 1.625}, {X: 5.25, Y: 5.125}, {X: 0.9375, Y: 6.75}, {X: -0.6875, Y: 3.625}, {X: -4.375, Y: 4.875},
+		{X: -3.1875, Y: 0.0625}, {X: -6, Y: -2.8125}, {X: -2.1875, Y: -3.4375}, {X: -0.8125, Y: -9.875}, {X: 1.9375, Y: -3.875}, {X: 7.875, Y: -5}}
+	room := must[collide.Shape](t)(collide.NewChain(outline, true))
+	discs := must[collide.Shape](t)(collide.NewCompound([]collide.Part{
+		{Shape: must[collide.Shape](t)(collide.NewCircle(0.1875)), Offset: collide.NewTransform(collide.V(-0.1875, 0), 0)},
+		{Shape: must[collide.Shape](t)(collide.NewCircle(0.125)), Offset: collide.NewTransform(collide.V(0.25, 0.0625), 0)},
+	}))
+	w := collide.NewWorld(collide.Config{Workers: 1})
+	must[collide.BodyID](t)(w.Add(collide.BodyDef{Shape: room, Kind: collide.Static}))
+	rot := shape.RotFromCosMinusOneSin(-0.06990476143053592, -0.3673184547370466)
+	at := collide.Transform{Pos: collide.V(-3.936543480525021, 4.518634792444542), Rot: rot}
+	// In the corner, wedged into both walls by rounding only.
+	for _, seg := range []int{3, 4} {
+		for i := range discs.PartCount() {
+			if ov, pen := woPen(ebPart(discs, at, i), ebPart(room, collide.Transform{}, seg)); ov && pen > 1e-15 {
+				t.Fatalf("disc %d overlaps wall %d by %g: more than rounding", i, seg, pen)
+			}
+		}
+	}
+	d := must[collide.Vec2](t)(w.Depenetrate(discs, at, collide.Filter{}))
+	if d.Len() > 1e-9 {
+		t.Errorf("Depenetrate(discs wedged by rounding in the corner) = %v (%g long), want a push of rounding size", d, d.Len())
+	}
+	start := collide.Transform{Pos: collide.V(-3.936543480524425, 4.518634792442133), Rot: rot}
+	res := must[collide.MoveResult](t)(w.MoveAndSlide(discs, start, collide.V(-2.1875, 5.25), collide.Filter{}))
+	for i := range discs.PartCount() {
+		ps, pxf := discs.Part(i, collide.Transform{Pos: res.Position, Rot: rot})
+		if !h7Inside(outline, ps.WorldAABB(pxf).Center()) {
+			t.Errorf("MoveAndSlide into the corner ends at %v, disc %d outside the room (%+v)", res.Position, i, res)
+		}
+	}
+}
