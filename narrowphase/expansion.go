@@ -1,6 +1,9 @@
 package narrowphase
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // xcap is the most components an xnum holds. touchTest's largest numbers
 // (a squared cross product of coordinates that are sums of triple
@@ -196,24 +199,23 @@ func ddSub(a, b dd) dd { return ddAdd(a, dd{-b.hi, -b.lo}) }
 func ddNeg(a dd) dd { return dd{-a.hi, -a.lo} }
 
 // ddProd returns a·b as a double-double, exactly where the product's
-// error is above the subnormals: math.FMA gives the error term in one
-// correctly rounded step, so that every CPU gets the same one (the one
-// twoProd gets), one with an FMA unit far sooner.
+// error is a float (twoProd: the same error term on every CPU, with no
+// fused multiply-add, which arm64 would round differently from amd64).
 func ddProd(a, b float64) dd {
-	p := float64(a * b)
-	return dd{p, math.FMA(a, b, -p)}
+	p, e := twoProd(a, b)
+	return dd{p, e}
 }
 
 // ddMulF returns a·b for a float b.
 func ddMulF(a dd, b float64) dd {
-	p := float64(a.hi * b)
-	return ddNorm(p, math.FMA(a.hi, b, -p)+float64(a.lo*b))
+	p, e := twoProd(a.hi, b)
+	return ddNorm(p, e+float64(a.lo*b))
 }
 
 // ddMul returns a·b.
 func ddMul(a, b dd) dd {
-	p := float64(a.hi * b.hi)
-	return ddNorm(p, math.FMA(a.hi, b.hi, -p)+(float64(a.hi*b.lo)+float64(a.lo*b.hi)))
+	p, e := twoProd(a.hi, b.hi)
+	return ddNorm(p, e+(float64(a.hi*b.lo)+float64(a.lo*b.hi)))
 }
 
 // xpt is a point placed exactly: each coordinate the unevaluated sum of a
@@ -292,18 +294,155 @@ func twoSum(a, b float64) (s, e float64) {
 	return s, (a - av) + (b - bv)
 }
 
-// twoProd returns p = fl(a·b) and e with a·b = p + e exactly: Dekker's
-// product over Veltkamp's split halves (Shewchuk, "Adaptive precision
-// floating-point arithmetic", Two-Product), each partial product rounded
-// on its own, so that no CPU fuses them and every CPU gives the same e.
-// It is exact while no product overflows or underflows: |a|, |b| ≤ 1e150
-// (shape.MaxMagnitude) and their halves' products above the subnormals.
+// twoProd returns p = fl(a·b) and e = fl(a·b − p), the rounding error
+// of the product, correctly rounded: exact (p + e = a·b) wherever a·b − p
+// is a float, which is wherever the product's lowest bit lies at or above
+// 2^-1074 and p is finite; bit for bit what a fused multiply-add gives
+// (math.FMA(a, b, -p)) for every input, on every CPU, without one.
+//
+// Inside twoProdFast's range it is Dekker's product over Veltkamp's split
+// halves (Shewchuk, "Adaptive precision floating-point arithmetic",
+// Two-Product), each partial product rounded on its own so that no CPU
+// fuses them. Outside it (a split that would overflow, past 2^995, or an
+// error that would underflow, products below 2^-969, and subnormal
+// factors) twoProdWide works on the integer significands.
 func twoProd(a, b float64) (p, e float64) {
 	p = float64(a * b)
+	aa, ab, ap := math.Abs(a), math.Abs(b), math.Abs(p)
+	if !(ap >= 0x1p-969 && ap <= 0x1p1020 && aa <= 0x1p995 && ab <= 0x1p995 && aa >= 0x1p-1022 && ab >= 0x1p-1022) {
+		return p, twoProdWide(a, b, p)
+	}
 	ah, al := split(a)
 	bh, bl := split(b)
 	x, y, z, w := float64(ah*bh), float64(al*bh), float64(ah*bl), float64(al*bl)
-	return p, w - (((p - x) - y) - z)
+	// + 0 turns an exact zero's −0 (w = −0) into the +0 an FMA gives.
+	return p, (w - (((p - x) - y) - z)) + 0
+}
+
+// twoProdWide returns fl(a·b − p) for p = fl(a·b), for any a and b, from
+// their integer significands: a·b = ma·mb·2^(ea+eb) exactly in 128 bits
+// (bits.Mul64), p's significand subtracted at the same exponent, and the
+// difference rounded once, to nearest even, into the float range
+// (subnormals included). Why Dekker's product cannot: past 2^995 the
+// split's 2^27+1 multiple overflows, and where the error's lowest bit
+// falls below 2^-1074 no float holds it, so its partial products round.
+func twoProdWide(a, b, p float64) float64 {
+	switch {
+	case math.IsNaN(p) || math.IsInf(a, 0) || math.IsInf(b, 0):
+		return math.NaN()
+	case math.IsInf(p, 0):
+		return -p // the product overflowed: a·b − (±Inf) is ∓Inf
+	case a == 0 || b == 0:
+		return 0
+	}
+	ma, ea := significand(a)
+	mb, eb := significand(b)
+	hi, lo := bits.Mul64(ma, mb)
+	ex := ea + eb
+	neg := (a < 0) != (b < 0)
+	var dhi, dlo uint64
+	var dneg bool // whether |a·b| − |p| is negative
+	if p == 0 {
+		dhi, dlo = hi, lo
+	} else {
+		mp, ep := significand(p)
+		sh := ep - ex
+		if sh < 0 {
+			// p's lowest bit lies below the product's: a·b fits in
+			// p's 53 bits and p is it.
+			return 0
+		}
+		// |p| is within a factor 2 of |a·b| (rounding to nearest, to a
+		// subnormal step at worst), under 2^107 at the product's
+		// exponent: its shifted significand fits in 128 bits.
+		phi, plo := shl128(0, mp, uint(sh))
+		if phi > hi || (phi == hi && plo > lo) {
+			dneg = true
+			dhi, dlo = sub128(phi, plo, hi, lo)
+		} else {
+			dhi, dlo = sub128(hi, lo, phi, plo)
+		}
+	}
+	if dhi == 0 && dlo == 0 {
+		return 0
+	}
+	e := roundScaled(dhi, dlo, ex)
+	if neg != dneg {
+		e = -e
+	}
+	return e
+}
+
+// significand returns m and e with |x| = m·2^e exactly, m < 2^53, for a
+// finite nonzero x.
+func significand(x float64) (m uint64, e int) {
+	b := math.Float64bits(x)
+	exp := int(b>>52) & 0x7ff
+	m = b & (1<<52 - 1)
+	if exp == 0 {
+		return m, -1074
+	}
+	return m | 1<<52, exp - 1075
+}
+
+// roundScaled returns (hi·2^64 + lo)·2^e rounded once to the nearest
+// float64, ties to even, for a value below the largest float.
+func roundScaled(hi, lo uint64, e int) float64 {
+	n := 128 - bits.LeadingZeros64(hi)
+	if hi == 0 {
+		n = 64 - bits.LeadingZeros64(lo)
+	}
+	// The kept bits: 53 from the top, or down to 2^-1074 if fewer.
+	t := max(e+n-53, -1074)
+	if t <= e {
+		// Exact: fewer than 54 bits, none below 2^-1074.
+		return math.Ldexp(float64(lo), e)
+	}
+	s := uint(t - e)
+	if s > 128 {
+		return 0 // below half the smallest subnormal
+	}
+	_, q := shr128(hi, lo, s)
+	// The half bit (r) and whether any bit below it is set.
+	r := s - 1
+	_, half := shr128(hi, lo, r)
+	sticky := lo&(uint64(1)<<r-1) != 0
+	if r >= 64 {
+		sticky = lo != 0 || hi&(uint64(1)<<(r-64)-1) != 0
+	}
+	if half&1 == 1 && (sticky || q&1 == 1) {
+		q++
+	}
+	return math.Ldexp(float64(q), t)
+}
+
+// shl128 returns (hi, lo) shifted left by s < 128 bits.
+func shl128(hi, lo uint64, s uint) (uint64, uint64) {
+	if s >= 64 {
+		return lo << (s - 64), 0
+	}
+	if s == 0 {
+		return hi, lo
+	}
+	return hi<<s | lo>>(64-s), lo << s
+}
+
+// shr128 returns (hi, lo) shifted right by s ≤ 128 bits.
+func shr128(hi, lo uint64, s uint) (uint64, uint64) {
+	if s >= 64 {
+		return 0, hi >> (s - 64)
+	}
+	if s == 0 {
+		return hi, lo
+	}
+	return hi >> s, lo>>s | hi<<(64-s)
+}
+
+// sub128 returns (ahi, alo) − (bhi, blo), for a ≥ b.
+func sub128(ahi, alo, bhi, blo uint64) (uint64, uint64) {
+	lo, borrow := bits.Sub64(alo, blo, 0)
+	hi, _ := bits.Sub64(ahi, bhi, borrow)
+	return hi, lo
 }
 
 // split returns hi + lo = a exactly, each with at most 26 significant

@@ -57,7 +57,7 @@ func (k *xcore) set(s shape.Shape, t, off shape.Transform, o shape.Vec2) {
 		}
 		k.w[i] = shape.Vec2{X: (float64(c*v.X) - float64(sn*v.Y)) + d.X, Y: (float64(sn*v.X) + float64(c*v.Y)) + d.Y}
 	}
-	k.mag = math.Abs(d.X) + math.Abs(d.Y) + 2*(math.Abs(off.Pos.X)+math.Abs(off.Pos.Y)) + 3*reach
+	k.mag = math.Abs(d.X) + math.Abs(d.Y) + float64(2*(math.Abs(off.Pos.X)+math.Abs(off.Pos.Y))) + float64(3*reach)
 }
 
 // local returns local point i.
