@@ -184,25 +184,10 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 }
 
 // reach returns an upper bound, with no square root, of the distance from
-// s's origin to its farthest point: its bounding radius in the 1-norm. It
-// runs for every contact near touching (pairScale): the shape goes by
-// pointer.
-func reach(s *shape.Shape) float64 {
-	switch s.Kind() {
-	case shape.KindCircle:
-		c := s.Center()
-		return math.Abs(c.X) + math.Abs(c.Y) + s.Radius()
-	case shape.KindAABB, shape.KindOBB:
-		h := s.HalfExtents()
-		return h.X + h.Y
-	case shape.KindCapsule, shape.KindSegment:
-		p0, p1 := s.Segment()
-		return max(math.Abs(p0.X)+math.Abs(p0.Y), math.Abs(p1.X)+math.Abs(p1.Y)) + s.Radius()
-	case shape.KindPolygon, shape.KindCompound, shape.KindChain:
-		return s.BoundingRadius() // stored
-	}
-	return math.Inf(1)
-}
+// s's origin to its farthest point: its bounding radius in the 1-norm
+// (shape.Shape.Reach, which reads the fields directly: it runs for every
+// contact, in pairScale).
+func reach(s *shape.Shape) float64 { return s.Reach() }
 
 // CastSliding is Cast for a shape that slides along what it touches: a
 // touch at the start (Fraction 0) that the motion does not move into, its

@@ -81,7 +81,7 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	default:
 		m, ok = f.collide(a, ta, b, tb)
 	}
-	if ok && inTouchBand(m.Depth, pairScale(&a, ta, &b, tb)) && touchApart(a, ta, shape.Identity, b, tb, shape.Identity) {
+	if ok && inTouchBand(m.Depth, pairScale(&a, &ta.Pos, &b, &tb.Pos)) && touchApart(a, ta, shape.Identity, b, tb, shape.Identity) {
 		return Manifold{}, false // touching exactly (see touchBand)
 	}
 	return m, ok
@@ -208,7 +208,7 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	// Collide's answer exactly, touching included: an overlap within the
 	// rounding band is confirmed as Collide confirms it, the depth being
 	// the one its manifold would have.
-	return ok && !(inTouchBand(depth, pairScale(&a, ta, &b, tb)) && touchApart(a, ta, shape.Identity, b, tb, shape.Identity))
+	return ok && !(inTouchBand(depth, pairScale(&a, &ta.Pos, &b, &tb.Pos)) && touchApart(a, ta, shape.Identity, b, tb, shape.Identity))
 }
 
 // overlapConvex is collideConvex's answer and depth for valid convex

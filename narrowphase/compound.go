@@ -47,7 +47,7 @@ func collideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 	// parts from the transforms as given (see touchApart).
 	ex := exactPair{a: a, ta: ta, b: b, tb: tb, on: exact}
 	if exact {
-		ex.scale = pairScale(&a, ta, &b, tb)
+		ex.scale = pairScale(&a, &ta.Pos, &b, &tb.Pos)
 	}
 	ta, tb, o := recentre(a, ta, b, tb)
 	switch {
@@ -582,7 +582,7 @@ func overlapComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 		return false
 	}
 	found := false
-	ex := exactPair{a: a, ta: ta, b: b, tb: tb, scale: pairScale(&a, ta, &b, tb), on: true}
+	ex := exactPair{a: a, ta: ta, b: b, tb: tb, scale: pairScale(&a, &ta.Pos, &b, &tb.Pos), on: true}
 	ta, tb, _ = recentre(a, ta, b, tb) // as CollideParts places the parts
 	forParts(a, ta, b.WorldAABB(tb), func(i int, sa shape.Shape, xa shape.Transform) bool {
 		return forParts(b, tb, sa.WorldAABB(xa), func(j int, sb shape.Shape, xb shape.Transform) bool {

@@ -28,9 +28,9 @@ func inTouchBand(depth, scale float64) bool {
 // magnitudes of the positions of a placed by ta and b placed by tb plus
 // the reach of each shape (for a compound's or chain's part, of the
 // whole body: its parts are placed from the body's transform). It runs
-// for every contact: the shapes go by pointer.
-func pairScale(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform) float64 {
-	return math.Abs(ta.Pos.X) + math.Abs(ta.Pos.Y) + math.Abs(tb.Pos.X) + math.Abs(tb.Pos.Y) + reach(a) + reach(b)
+// for every contact: the shapes and positions go by pointer, not copied.
+func pairScale(a *shape.Shape, pa *shape.Vec2, b *shape.Shape, pb *shape.Vec2) float64 {
+	return math.Abs(pa.X) + math.Abs(pa.Y) + math.Abs(pb.X) + math.Abs(pb.Y) + a.Reach() + b.Reach()
 }
 
 // partsApart is touchApart for part i of a (placed by ta) and part j of b
