@@ -773,8 +773,8 @@ func (w *World) exitBody(s shape.Shape, r float64, xf, at shape.Transform, u sha
 
 // exitParts returns the distance along the motion back (from start, far
 // out along it) at which shape s, moving out of xf, leaves the last of
-// the parts of body (placed by bxf) that it overlaps at xf, and false if
-// it overlaps none; for a compound or chain s, part by part of s too: the
+// the parts of body (placed by bxf) that it overlaps at xf (it is called
+// for bodies s overlaps); for a compound or chain s, part by part of s too: the
 // parts of s that overlap the body (or its parts) at xf, each cast on its
 // own. Each pair is convex, so its cast back from far touches where it
 // leaves, while a cast of the whole of s touches where its last part
@@ -784,6 +784,12 @@ func (w *World) exitBody(s shape.Shape, r float64, xf, at shape.Transform, u sha
 // the cast back misses is one the shape reaches into by less than the
 // cast's rounding (a part it was slid against): it counts as left at
 // once, and the margin exitAlong adds clears it (which exitAlong checks).
+// So does a body the shape overlaps (as Collide finds it) by rounding
+// only, none of whose parts it overlaps placed as here (an ulp off the
+// places Collide decides with exactly: the product of a compound's
+// transform and its part's offset): 0 and true, not a cast of the whole
+// body, which from inside a room hits its far wall
+// (TestDepenetrateCompoundInCornerByRoundingBug).
 func exitParts(s shape.Shape, xf, start shape.Transform, back shape.Vec2, far float64, body shape.Shape, bxf shape.Transform) (float64, bool) {
 	if !s.Kind().Convex() {
 		// Its parts are placed near the origin, moved with the body by
@@ -815,7 +821,10 @@ func exitParts(s shape.Shape, xf, start shape.Transform, back shape.Vec2, far fl
 			return true
 		})
 	}
-	return exit, found
+	if !found {
+		return 0, true
+	}
+	return exit, true
 }
 
 // deepIn returns the depth by which shape s placed by probe overlaps the

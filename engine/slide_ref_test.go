@@ -285,12 +285,14 @@ func (w *World) refExitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov
 				if !narrowphase.Overlap(s, xf, ps, pxf) {
 					continue
 				}
-				ok = true
 				if h, hit := narrowphase.Cast(s, start, back, ps, pxf); hit {
 					e = max(e, float64(far*(1-h.Fraction)))
 				}
 			}
-			ok = ok && !narrowphase.Overlap(s, shape.Transform{Pos: xf.Pos.Add(u.Scale(e + margin)), Rot: xf.Rot}, body, bxf)
+			// Added with TestDepenetrateCompoundInCornerByRoundingBug's
+			// fix: a body overlapped by rounding only, no part of it
+			// overlapped one by one, is left at once (e = 0).
+			ok = !narrowphase.Overlap(s, shape.Transform{Pos: xf.Pos.Add(u.Scale(e + margin)), Rot: xf.Rot}, body, bxf)
 		}
 		if !ok {
 			h, hit := narrowphase.Cast(s, start, back, body, bxf)
@@ -336,7 +338,7 @@ func (w *World) refExitAlong(s shape.Shape, xf shape.Transform, u shape.Vec2, ov
 					}
 				}
 			}
-			if !parts {
+			if !parts && body.Kind().Convex() { // a composite overlapped by rounding only is left at once (see above)
 				if h, hit := narrowphase.Cast(s, start, back, body, bxf); hit {
 					e = max(e, float64(far*(1-h.Fraction)))
 				}

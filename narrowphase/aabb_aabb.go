@@ -52,7 +52,7 @@ func aabbAABB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfo
 	return m, true
 }
 
-func aabbAABBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, _, ok := alignedCore(a.HalfExtents(), b.HalfExtents(), tb.Pos.Sub(ta.Pos))
-	return ok
+func aabbAABBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
+	ox, oy, ok := alignedCore(a.HalfExtents(), b.HalfExtents(), tb.Pos.Sub(ta.Pos))
+	return min(ox, oy), ok
 }

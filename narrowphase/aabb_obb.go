@@ -13,7 +13,7 @@ func aabbOBB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	return toWorld(m, ta), true
 }
 
-func aabbOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := boxBoxSAT(a.HalfExtents(), b.HalfExtents(), a.EffectiveTransform(ta).MulInv(tb))
-	return ok
+func aabbOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
+	r, ok := boxBoxSAT(a.HalfExtents(), b.HalfExtents(), a.EffectiveTransform(ta).MulInv(tb))
+	return r.depth(), ok
 }

@@ -9,6 +9,6 @@ func aabbPolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 	return boxPolygon(a, a.EffectiveTransform(ta), b, tb)
 }
 
-func aabbPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+func aabbPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	return boxPolygonOverlap(a, a.EffectiveTransform(ta), b, tb)
 }

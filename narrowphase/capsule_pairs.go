@@ -72,9 +72,9 @@ func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 	return toWorld(single(n.Neg(), p, depth), tb), true
 }
 
-func circleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := circleCapsule(a, ta, b, tb)
-	return ok
+func circleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
+	m, ok := circleCapsule(a, ta, b, tb)
+	return m.Depth, ok
 }
 
 // touchTol is the gap between two cores, relative to their coordinates,
@@ -229,9 +229,9 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 	return toWorld(m, ta), true
 }
 
-func capsuleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := capsuleCapsule(a, ta, b, tb)
-	return ok
+func capsuleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
+	m, ok := capsuleCapsule(a, ta, b, tb)
+	return m.Depth, ok
 }
 
 // clipSegments adds the contact points of two rounded segments to m: the

@@ -101,7 +101,7 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 			// Several part pairs may start in contact; if any overlaps,
 			// the answer is Collide's, the deepest pair's, not the
 			// first's.
-			if m, j, in := deepestParts(a, ta, b, tb); in {
+			if m, j, in := deepestParts(a, ta, b, tb, true); in {
 				return CastHit{Point: m.Points[0].Point, Normal: m.Normal.Neg(), Part: j}, true
 			}
 		}
@@ -153,7 +153,7 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 	// pair farther apart than the motion alone.
 	l := math.Abs(delta.X) + math.Abs(delta.Y)
 	if p := ta.Pos.Sub(tb.Pos); max(math.Abs(p.X), math.Abs(p.Y)) > l &&
-		max(math.Abs(p.X), math.Abs(p.Y)) > float64(1+1e-12)*(l+reach(a)+reach(b)) {
+		max(math.Abs(p.X), math.Abs(p.Y)) > float64(1+1e-12)*(l+reach(&a)+reach(&b)) {
 		return CastHit{}, false
 	}
 	origin := tb.Pos
@@ -184,23 +184,10 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 }
 
 // reach returns an upper bound, with no square root, of the distance from
-// s's origin to its farthest point: its bounding radius in the 1-norm.
-func reach(s shape.Shape) float64 {
-	switch s.Kind() {
-	case shape.KindCircle:
-		c := s.Center()
-		return math.Abs(c.X) + math.Abs(c.Y) + s.Radius()
-	case shape.KindAABB, shape.KindOBB:
-		h := s.HalfExtents()
-		return h.X + h.Y
-	case shape.KindCapsule, shape.KindSegment:
-		p0, p1 := s.Segment()
-		return max(math.Abs(p0.X)+math.Abs(p0.Y), math.Abs(p1.X)+math.Abs(p1.Y)) + s.Radius()
-	case shape.KindPolygon, shape.KindCompound, shape.KindChain:
-		return s.BoundingRadius() // stored
-	}
-	return math.Inf(1)
-}
+// s's origin to its farthest point: its bounding radius in the 1-norm
+// (shape.Shape.Reach, which reads the fields directly: it runs for every
+// contact, in pairScale).
+func reach(s *shape.Shape) float64 { return s.Reach() }
 
 // CastSliding is Cast for a shape that slides along what it touches: a
 // touch at the start (Fraction 0) that the motion does not move into, its

@@ -9,6 +9,6 @@ func circleAABB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Trans
 	return circleBox(a, ta, b, tb)
 }
 
-func circleAABBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+func circleAABBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	return circleBoxOverlap(a, ta, b, tb)
 }

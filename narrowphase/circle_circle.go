@@ -41,7 +41,7 @@ func circleCircle(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 	return single(n, p, depth), true
 }
 
-func circleCircleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, _, _, ok := circleCircleCore(a, ta, b, tb)
-	return ok
+func circleCircleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
+	_, _, depth, ok := circleCircleCore(a, ta, b, tb)
+	return depth, ok
 }

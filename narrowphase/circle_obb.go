@@ -68,10 +68,10 @@ func circleBox(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transf
 	return toWorld(single(h.normal, h.point, h.depth), tb), true
 }
 
-func circleBoxOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+func circleBoxOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	c, _ := circleInBoxFrame(a, ta, b, tb)
-	_, ok := circleBoxCore(c, a.Radius(), b.HalfExtents())
-	return ok
+	h, ok := circleBoxCore(c, a.Radius(), b.HalfExtents())
+	return h.depth, ok
 }
 
 // circleOBB collides a circle with an oriented box.
@@ -79,7 +79,7 @@ func circleOBB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transf
 	return circleBox(a, ta, b, tb)
 }
 
-func circleOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+func circleOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	return circleBoxOverlap(a, ta, b, tb)
 }
 

@@ -79,8 +79,8 @@ func circlePolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 	return toWorld(single(h.normal, h.point, h.depth), tb), true
 }
 
-func circlePolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+func circlePolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	c := tb.MulInv(ta).Apply(a.Center())
-	_, ok := circleHullCore(c, a.Radius(), hull{verts: b.Vertices(), normals: b.Normals()})
-	return ok
+	h, ok := circleHullCore(c, a.Radius(), hull{verts: b.Vertices(), normals: b.Normals()})
+	return h.depth, ok
 }

@@ -3,15 +3,15 @@ package narrowphase
 import "github.com/collide-go/collide/shape"
 
 // pairFuncs are the routines of one kind pair: collide builds the
-// manifold, overlap only decides. swap marks a mirrored entry, whose
+// manifold, overlap only decides, with the depth the manifold would have. swap marks a mirrored entry, whose
 // routine takes the shapes the other way round.
 type pairFuncs struct {
 	collide func(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool)
-	overlap func(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool
+	overlap func(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool)
 	swap    bool
 }
 
-// pairTable holds the routine of every ordered pair of convex kinds,
+// pairTable holds the routines of every ordered pair of convex kinds,
 // filled by register (Box2D's s_registers in contact.c). A zero entry
 // means the kinds never collide: two segments (walls do not collide with
 // walls).
@@ -19,7 +19,7 @@ var pairTable [shape.KindCount][shape.KindCount]pairFuncs
 
 // register sets the routines for kinds ka <= kb; the mirrored entry swaps
 // the arguments and flips the normal.
-func register(ka, kb shape.Kind, collide func(shape.Shape, shape.Transform, shape.Shape, shape.Transform) (Manifold, bool), overlap func(shape.Shape, shape.Transform, shape.Shape, shape.Transform) bool) {
+func register(ka, kb shape.Kind, collide func(shape.Shape, shape.Transform, shape.Shape, shape.Transform) (Manifold, bool), overlap func(shape.Shape, shape.Transform, shape.Shape, shape.Transform) (float64, bool)) {
 	pairTable[ka][kb] = pairFuncs{collide: collide, overlap: overlap}
 	if ka != kb {
 		pairTable[kb][ka] = pairFuncs{collide: collide, overlap: overlap, swap: true}
@@ -64,8 +64,9 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 		return Manifold{}, false
 	}
 	if !ka.Convex() || !kb.Convex() {
-		return collideComposite(a, ta, b, tb)
+		return collideComposite(a, ta, b, tb, true)
 	}
+	// collideConvex written out: a call more costs every contact.
 	if ka == kb && before(b, tb, a, ta) {
 		return flipped(Collide(b, tb, a, ta))
 	}
@@ -80,12 +81,45 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	default:
 		m, ok = f.collide(a, ta, b, tb)
 	}
-	// The kinds' table before touchCandidate, which copies both shapes
-	// (inlined, it takes them by value) even when the kinds rule it out.
-	if ok && touchKinds[ka][kb] && touchCandidate(ka, kb, a, ta, b, tb) && inTouchBand(m.Depth, a, ta, b, tb) && exactlyApart(a, ta, b, tb) {
+	if ok && inTouchBand(m.Depth, pairScale(&a, &ta.Pos, &b, &tb.Pos)) && touchApart(a, ta, shape.Identity, b, tb, shape.Identity) {
 		return Manifold{}, false // touching exactly (see touchBand)
 	}
 	return m, ok
+}
+
+// collideFloat is Collide without the exact confirmation of an overlap
+// within touchBand: it may report a contact for shapes that touch, or
+// are apart by rounding, never none for shapes that Collide finds
+// overlapping. PushOut checks its moves with it: a move it clears,
+// Collide clears, and a move a few ulps past the touch would send Collide
+// to its exact test every time.
+func collideFloat(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	ka, kb := a.Kind(), b.Kind()
+	if !a.Valid() || !b.Valid() {
+		return Manifold{}, false
+	}
+	if !ka.Convex() || !kb.Convex() {
+		return collideComposite(a, ta, b, tb, false)
+	}
+	return collideConvex(ka, kb, a, ta, b, tb)
+}
+
+// collideConvex is Collide for valid convex shapes a and b, of kinds ka
+// and kb, without the exact confirmation of an overlap within touchBand
+// (touchApart), which its callers make: they know how each shape is
+// placed exactly.
+func collideConvex(ka, kb shape.Kind, a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+	if ka == kb && before(b, tb, a, ta) {
+		return flipped(collideConvex(kb, ka, b, tb, a, ta))
+	}
+	f := &pairTable[ka][kb]
+	switch {
+	case f.collide == nil:
+		return Manifold{}, false
+	case f.swap:
+		return flipped(f.collide(b, tb, a, ta))
+	}
+	return f.collide(a, ta, b, tb)
 }
 
 // before reports whether (a, ta) comes strictly before (b, tb) in a total
@@ -156,33 +190,41 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	if !ka.Convex() || !kb.Convex() {
 		return overlapComposite(a, ta, b, tb)
 	}
+	// overlapConvex written out, as collideConvex in Collide.
 	if ka == kb && before(b, tb, a, ta) {
 		a, ta, b, tb = b, tb, a, ta
 	}
 	f := &pairTable[ka][kb]
+	var depth float64
 	var ok bool
 	switch {
 	case f.overlap == nil:
 		return false
 	case f.swap:
-		ok = f.overlap(b, tb, a, ta)
+		depth, ok = f.overlap(b, tb, a, ta)
 	default:
-		ok = f.overlap(a, ta, b, tb)
+		depth, ok = f.overlap(a, ta, b, tb)
 	}
-	if ok && touchKinds[ka][kb] && touchCandidate(ka, kb, a, ta, b, tb) {
-		// Collide's answer exactly, touching included: confirm an overlap
-		// within the rounding band as Collide does.
-		var m Manifold
-		if f.swap {
-			m, ok = f.collide(b, tb, a, ta)
-		} else {
-			m, ok = f.collide(a, ta, b, tb)
-		}
-		if ok && inTouchBand(m.Depth, a, ta, b, tb) && exactlyApart(a, ta, b, tb) {
-			return false
-		}
+	// Collide's answer exactly, touching included: an overlap within the
+	// rounding band is confirmed as Collide confirms it, the depth being
+	// the one its manifold would have.
+	return ok && !(inTouchBand(depth, pairScale(&a, &ta.Pos, &b, &tb.Pos)) && touchApart(a, ta, shape.Identity, b, tb, shape.Identity))
+}
+
+// overlapConvex is collideConvex's answer and depth for valid convex
+// shapes a and b, of kinds ka and kb, without building the manifold.
+func overlapConvex(ka, kb shape.Kind, a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
+	if ka == kb && before(b, tb, a, ta) {
+		a, ta, b, tb = b, tb, a, ta
 	}
-	return ok
+	f := &pairTable[ka][kb]
+	switch {
+	case f.overlap == nil:
+		return 0, false
+	case f.swap:
+		return f.overlap(b, tb, a, ta)
+	}
+	return f.overlap(a, ta, b, tb)
 }
 
 // toWorld converts a manifold computed in the local frame placed by t to

@@ -96,3 +96,58 @@ func BenchmarkOverlap(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCollideTouching measures Collide on pairs that touch to
+// rounding, turned, where the float routines see an overlap of an ulp or
+// so and touchApart decides it exactly: the cost of that path (the pairs
+// of TestCollideTurnedTouchBug, and a disc resting on a turned octagon's
+// face).
+func BenchmarkCollideTouching(b *testing.B) {
+	tri := mkPolygon(pt(-0.5, -0.375), pt(0.5, -0.375), pt(0.125, 0.625))
+	compound, err := shape.NewCompound([]shape.Part{
+		{Shape: mkOBB(1.25, 1), Offset: shape.Transform{Pos: pt(-0.3125, -1.125), Rot: shape.RotFromCosSin(-1, 0)}},
+		{Shape: mkOBB(1.25, 1.3125), Offset: shape.Transform{Pos: pt(-0.625, -2)}},
+	})
+	if err != nil {
+		panic(err)
+	}
+	oct := benchShapes()[3]
+	// The disc's centre its radius out along the face's normal from the
+	// face's midpoint, moved in by ulps until the floats find an overlap.
+	v := oct.s.Vertices()
+	n := oct.t.Rot.Apply(oct.s.Normals()[0])
+	mid := oct.t.Apply(v[0].Add(v[1]).Scale(0.5))
+	disc := shape.Transform{Pos: mid.Add(n.Scale(0.5))}
+	for k := 0; k < 64; k++ {
+		if _, ok := collideFloat(mkCircle(0.5), disc, oct.s, oct.t); ok {
+			break
+		}
+		disc.Pos = disc.Pos.Sub(n.Scale(0x1p-51))
+	}
+	cases := []struct {
+		name string
+		a    shape.Shape
+		ta   shape.Transform
+		b    shape.Shape
+		tb   shape.Transform
+	}{
+		{"aabb-poly", mkAABB(0.25, 0.375), place(-3.4375, 1.5625, 0),
+			mkPolygon(pt(-0.5, 0.0625), pt(0.6875, -0.625), pt(0.0625, 0.625)), place(-3.9375, 2.25, math.Pi)},
+		{"poly-compound-1e6", tri, place(1.0000049375e+06, -1.000000625e+06, 3*math.Pi/2),
+			compound, place(1.00000125e+06, -999999.5625, math.Pi/2)},
+		{"circle-poly", mkCircle(0.5), disc, oct.s, oct.t},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			if _, ok := collideFloat(c.a, c.ta, c.b, c.tb); !ok {
+				b.Fatalf("%s: the floats find no overlap: the exact path would not run", c.name)
+			}
+			var hit bool
+			for b.Loop() {
+				_, hit = Collide(c.a, c.ta, c.b, c.tb)
+			}
+			_ = hit
+		})
+	}
+}

@@ -16,8 +16,11 @@ import (
 // offset, both bodies first moved together so that the lesser position is
 // the origin when either is a compound, and the contact points moved
 // back: far from the origin a part placed in world coordinates would be
-// off by an ulp of them), says so, and the manifold is Collide's, except that a chain
-// segment's normal is kept within the segment's normal cone: the
+// off by an ulp of them), says so, but for an overlap within rounding of
+// touching, which is confirmed in exact arithmetic (as Collide confirms
+// one) with each part placed by the exact product of its body's transform
+// and its offset, not by that product rounded; the manifold is Collide's,
+// except that a chain segment's normal is kept within the segment's normal cone: the
 // directions from its side's normal toward each end, bounded, where a
 // neighbouring segment continues the chain, by the neighbour's side normal
 // at a convex corner and by its own at a flat or concave one (a neighbour
@@ -31,16 +34,28 @@ import (
 // chains never collide (segments do not collide with segments). It
 // allocates nothing.
 func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, fn func(pa, pb int, m Manifold) bool) {
+	collideParts(a, ta, b, tb, true, fn)
+}
+
+// collideParts is CollideParts, with the exact confirmation of overlaps
+// within touchBand only when exact is set.
+func collideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, exact bool, fn func(pa, pb int, m Manifold) bool) {
 	if !a.Valid() || !b.Valid() || (a.Kind() == shape.KindChain && b.Kind() == shape.KindChain) {
 		return
+	}
+	// The exact confirmation of an overlap within touchBand places the
+	// parts from the transforms as given (see touchApart).
+	ex := exactPair{a: a, ta: ta, b: b, tb: tb, on: exact}
+	if exact {
+		ex.scale = pairScale(&a, &ta.Pos, &b, &tb.Pos)
 	}
 	ta, tb, o := recentre(a, ta, b, tb)
 	switch {
 	case a.Kind() == shape.KindChain:
-		collideChainA(a, ta, b, tb, o, fn)
+		collideChainA(a, ta, b, tb, o, &ex, fn)
 		return
 	case b.Kind() == shape.KindChain:
-		collideChainB(a, ta, b, tb, o, fn)
+		collideChainB(a, ta, b, tb, o, &ex, fn)
 		return
 	}
 	var boxB shape.AABB // only a composite a needs it
@@ -49,8 +64,8 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 	}
 	forParts(a, ta, boxB, func(i int, sa shape.Shape, xa shape.Transform) bool {
 		return forParts(b, tb, sa.WorldAABB(xa), func(j int, sb shape.Shape, xb shape.Transform) bool {
-			m, ok := Collide(sa, xa, sb, xb)
-			if !ok {
+			m, ok := collideConvex(sa.Kind(), sb.Kind(), sa, xa, sb, xb)
+			if !ok || ex.apart(m.Depth, i, j) {
 				return true
 			}
 			for k := range m.Count {
@@ -65,12 +80,12 @@ func CollideParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 // already recentred by o: the segments near b's box in segment order,
 // each against b, or against the parts of compound b whose boxes overlap
 // the segment's, in part order.
-func collideChainA(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) {
+func collideChainA(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, o shape.Vec2, ex *exactPair, fn func(pa, pb int, m Manifold) bool) {
 	compound := b.Kind() == shape.KindCompound
 	// Set field by field: a composite literal would be built aside and
 	// copied. x is b, or its part xPart.
 	var sp segPair
-	sp.c, sp.tc, sp.x, sp.tx, sp.o = a, ta, b, tb, o
+	sp.c, sp.tc, sp.x, sp.tx, sp.o, sp.ex = a, ta, b, tb, o, *ex
 	xPart := -1
 	a.PartsNear(shape.LocalBox(ta, b.WorldAABB(tb)), func(i int) bool {
 		seg, _ := a.Part(i, ta)
@@ -98,16 +113,16 @@ func collideChainA(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 // already recentred by o: a's parts whose boxes overlap b's in part order
 // (a itself if convex), each against the segments near its box, in
 // segment order.
-func collideChainB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) {
+func collideChainB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, o shape.Vec2, ex *exactPair, fn func(pa, pb int, m Manifold) bool) {
 	if a.Kind() != shape.KindCompound {
-		collidePartChain(a, ta, 0, a.WorldAABB(ta), b, tb, o, fn)
+		collidePartChain(a, ta, 0, a.WorldAABB(ta), b, tb, o, ex, fn)
 		return
 	}
 	boxB := b.WorldAABB(tb)
 	for i := range a.PartCount() {
 		pa, xa := a.Part(i, ta)
 		box := pa.WorldAABB(xa)
-		if boxB.Overlaps(box) && !collidePartChain(pa, xa, i, box, b, tb, o, fn) {
+		if boxB.Overlaps(box) && !collidePartChain(pa, xa, i, box, b, tb, o, ex, fn) {
 			return
 		}
 	}
@@ -116,10 +131,10 @@ func collideChainB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 // collidePartChain collides part i of a (convex shape pa placed by xa,
 // with world box box) with the segments of chain b near it, as
 // collideChainB; it reports whether fn never returned false.
-func collidePartChain(pa shape.Shape, xa shape.Transform, i int, box shape.AABB, b shape.Shape, tb shape.Transform, o shape.Vec2, fn func(pa, pb int, m Manifold) bool) bool {
+func collidePartChain(pa shape.Shape, xa shape.Transform, i int, box shape.AABB, b shape.Shape, tb shape.Transform, o shape.Vec2, ex *exactPair, fn func(pa, pb int, m Manifold) bool) bool {
 	cont := true
 	var sp segPair // set field by field, as in collideChainA
-	sp.c, sp.tc, sp.x, sp.tx, sp.o, sp.cIsB = b, tb, pa, xa, o, true
+	sp.c, sp.tc, sp.x, sp.tx, sp.o, sp.cIsB, sp.ex = b, tb, pa, xa, o, true, *ex
 	b.PartsNear(shape.LocalBox(tb, box), func(j int) bool {
 		seg, _ := b.Part(j, tb)
 		cont = sp.collide(j, seg, i, fn)
@@ -137,6 +152,7 @@ type segPair struct {
 	c, x   shape.Shape
 	tc, tx shape.Transform
 	o      shape.Vec2
+	ex     exactPair // a copy: a pointer kept here would escape
 	cIsB   bool
 	set    bool
 	faced  bool
@@ -153,9 +169,11 @@ func (sp *segPair) collide(j int, seg shape.Shape, k int, fn func(pa, pb int, m 
 	var m Manifold
 	var ok bool
 	if sp.cIsB {
-		m, ok = Collide(sp.x, sp.tx, seg, sp.tc)
+		m, ok = collideConvex(sp.x.Kind(), seg.Kind(), sp.x, sp.tx, seg, sp.tc)
+		ok = ok && !sp.ex.apart(m.Depth, k, j)
 	} else {
-		m, ok = Collide(seg, sp.tc, sp.x, sp.tx)
+		m, ok = collideConvex(seg.Kind(), sp.x.Kind(), seg, sp.tc, sp.x, sp.tx)
+		ok = ok && !sp.ex.apart(m.Depth, j, k)
 	}
 	if !ok {
 		return true
@@ -470,11 +488,28 @@ func overlapAlong(p0, p1 shape.Vec2, x *core, u shape.Vec2) float64 {
 	return hi - (lo - x.r)
 }
 
+// exactPair is a pair of shapes as given to CollideParts or Overlap, for
+// the exact confirmation of their parts' overlaps within touchBand of the
+// pair's scale, if on.
+type exactPair struct {
+	a, b   shape.Shape
+	ta, tb shape.Transform
+	scale  float64
+	on     bool
+}
+
+// apart reports whether part i of a and part j of b, which overlap by
+// depth in floats, are within the band and exactly apart (partsApart).
+func (ex *exactPair) apart(depth float64, i, j int) bool {
+	return ex.on && inTouchBand(depth, ex.scale) && partsApart(ex.a, ex.ta, i, ex.b, ex.tb, j)
+}
+
 // collideComposite is Collide for a pair with a compound or chain: the
 // deepest manifold of any part pair, the first among equals in the part
-// order of the pair taken in a fixed order (see deepestParts).
-func collideComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	m, _, ok := deepestParts(a, ta, b, tb)
+// order of the pair taken in a fixed order (see deepestParts); overlaps
+// within touchBand confirmed exactly only if exact is set.
+func collideComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, exact bool) (Manifold, bool) {
+	m, _, ok := deepestParts(a, ta, b, tb, exact)
 	return m, ok
 }
 
@@ -485,21 +520,21 @@ func collideComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 // loop, so part pairs tied for the deepest would otherwise be met in a
 // different order each way, and Collide(b, a) would not be Collide(a, b)
 // flipped.
-func deepestParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, int, bool) {
+func deepestParts(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, exact bool) (Manifold, int, bool) {
 	if ka, kb := a.Kind(), b.Kind(); ka > kb || (ka == kb && compositeBefore(b, tb, a, ta)) {
-		m, i, _, ok := deepestPair(b, tb, a, ta)
+		m, i, _, ok := deepestPair(b, tb, a, ta, exact)
 		return m.Flip(), i, ok
 	}
-	m, _, j, ok := deepestPair(a, ta, b, tb)
+	m, _, j, ok := deepestPair(a, ta, b, tb, exact)
 	return m, j, ok
 }
 
 // deepestPair returns the deepest manifold of any part pair of a and b,
 // the first in CollideParts' order among equals, and its part indexes.
-func deepestPair(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, int, int, bool) {
+func deepestPair(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, exact bool) (Manifold, int, int, bool) {
 	var best Manifold
 	bestA, bestB, found := 0, 0, false
-	CollideParts(a, ta, b, tb, func(i, j int, m Manifold) bool {
+	collideParts(a, ta, b, tb, exact, func(i, j int, m Manifold) bool {
 		if !found || m.Depth > best.Depth {
 			best, bestA, bestB, found = m, i, j, true
 		}
@@ -547,10 +582,12 @@ func overlapComposite(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 		return false
 	}
 	found := false
+	ex := exactPair{a: a, ta: ta, b: b, tb: tb, scale: pairScale(&a, &ta.Pos, &b, &tb.Pos), on: true}
 	ta, tb, _ = recentre(a, ta, b, tb) // as CollideParts places the parts
-	forParts(a, ta, b.WorldAABB(tb), func(_ int, sa shape.Shape, xa shape.Transform) bool {
-		return forParts(b, tb, sa.WorldAABB(xa), func(_ int, sb shape.Shape, xb shape.Transform) bool {
-			found = Overlap(sa, xa, sb, xb)
+	forParts(a, ta, b.WorldAABB(tb), func(i int, sa shape.Shape, xa shape.Transform) bool {
+		return forParts(b, tb, sa.WorldAABB(xa), func(j int, sb shape.Shape, xb shape.Transform) bool {
+			depth, ok := overlapConvex(sa.Kind(), sb.Kind(), sa, xa, sb, xb)
+			found = ok && !ex.apart(depth, i, j)
 			return !found
 		})
 	})

@@ -24,7 +24,15 @@
 // to 50% of random pairs), so the next Collide reports the contact again.
 // [PushOut] returns a translation, the MTV plus a few ulps, that is checked
 // with Collide to clear. Shapes that merely touch (zero overlap) do not
-// collide.
+// collide, at any angle and far from the origin: where the float routines
+// find an overlap of rounding size (within 1e-12 of the pair's
+// coordinates and sizes), Collide and Overlap decide it in exact
+// arithmetic, for the shapes that the transforms' positions and the
+// cosines and sines they hold describe exactly (a compound's part placed
+// by the exact product of its offset and its body's transform), and a
+// touch, or a gap of rounding size, is no contact. Where the numbers are
+// beyond the exact arithmetic's range (products below 1e-241 or above
+// 1e241) the float answer stands.
 // Each manifold carries one or two contact points; every point lies midway
 // between the two surfaces and has its own Depth (> 0), the overlap of the
 // surfaces there measured along Normal. Collide(b, a) is exactly Collide(a,

@@ -302,3 +302,63 @@ func TestRaySegmentCollinearShortBug(t *testing.T) {
 		t.Errorf("RayCast(max 5.5) = %+v, want no hit: the segment's near end is 5.75 away", h)
 	}
 }
+
+// TestCollideTurnedTouchBug: shapes placed exactly against each other
+// with a rotation that is not the identity overlap by rounding in floats
+// (5e-17 here); touching is not a contact, but Collide, Overlap and
+// PushOut confirmed such an overlap exactly only for shapes at angle 0.
+// The pairs are those of TestMoveAndSlideTurnedTouchBug and
+// TestMoveAndSlideTurnedTouchFarBug in the root package, whose rational
+// oracle proves them apart: a box on a polygon turned a half turn, a
+// triangle on a closed chain turned a quarter turn, and at 1e6 a triangle
+// turned three quarter turns on a part of a quarter-turned compound (apart
+// only with the part placed by the exact product of its body's transform
+// and its offset).
+func TestCollideTurnedTouchBug(t *testing.T) {
+	tri := npPolygon(t, xy(-0.5, -0.375), xy(0.5, -0.375), xy(0.125, 0.625))
+	half := shape.RotFromCosSin(-1, 0)
+	compound, err := shape.NewCompound([]shape.Part{
+		{Shape: npCapsule(t, xy(1, -0.375), xy(0.75, -0.1875), 0.78125), Offset: shape.Transform{Pos: xy(1.4375, 0.4375), Rot: half}},
+		{Shape: npOBB(t, 1.25, 1), Offset: shape.Transform{Pos: xy(-0.3125, -1.125), Rot: half}},
+		{Shape: npOBB(t, 1.25, 1.3125), Offset: shape.Transform{Pos: xy(-0.625, -2)}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		a    shape.Shape
+		ta   shape.Transform
+		b    shape.Shape
+		tb   shape.Transform
+	}{
+		{"box on half-turned polygon", npAABB(t, 0.25, 0.375), npAt(-3.4375, 1.5625, 0),
+			npPolygon(t, xy(-0.5, 0.0625), xy(0.6875, -0.625), xy(0.0625, 0.625)), npAt(-3.9375, 2.25, math.Pi)},
+		{"triangle on quarter-turned chain", tri, npAt(-6.375, -3, 0),
+			npChain(t, true, xy(-0.8125, 1), xy(-2.0625, 1.3125), xy(-2.0625, 0.6875)), npAt(-5.1875, -0.3125, math.Pi/2)},
+		{"triangle on quarter-turned compound at 1e6", tri, npAt(1.0000049375e+06, -1.000000625e+06, 3*math.Pi/2),
+			compound, npAt(1.00000125e+06, -999999.5625, math.Pi/2)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, o := range [2]bool{false, true} {
+				a, ta, b, tb := c.a, c.ta, c.b, c.tb
+				if o {
+					a, ta, b, tb = b, tb, a, ta
+				}
+				if m, ok := narrowphase.Collide(a, ta, b, tb); ok {
+					t.Errorf("Collide(%v, %v) = %+v, want no contact (touching)", a, b, m)
+				}
+				if narrowphase.Overlap(a, ta, b, tb) {
+					t.Errorf("Overlap(%v, %v) = true, want false (touching)", a, b)
+				}
+				if d, ok := narrowphase.PushOut(a, ta, b, tb); ok {
+					t.Errorf("PushOut(%v, %v) = %v, want none (touching)", a, b, d)
+				}
+				narrowphase.CollideParts(a, ta, b, tb, func(i, j int, m narrowphase.Manifold) bool {
+					t.Errorf("CollideParts(%v, %v) calls parts %d, %d with %+v, want none (touching)", a, b, i, j, m)
+					return true
+				})
+			}
+		})
+	}
+}

@@ -248,7 +248,7 @@ const (
 	hcTouch // the cores touch: no feature pair gives a direction
 )
 
-func hullCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := hullCapsule(a, ta, b, tb)
-	return ok
+func hullCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
+	m, ok := hullCapsule(a, ta, b, tb)
+	return m.Depth, ok
 }

@@ -84,6 +84,14 @@ func boxBoxSAT(ha, hb shape.Vec2, rel shape.Transform) (boxSAT, bool) {
 	return boxSAT{sat: pickReference(depthA, faceA, depthB, faceB)}, true
 }
 
+// depth returns the depth of the overlap r found, as the manifold has it.
+func (r boxSAT) depth() float64 {
+	if r.aligned {
+		return min(r.ox, r.oy)
+	}
+	return r.sat.depth
+}
+
 // collideBoxes collides box a (half extents ha) with box b (half extents hb)
 // placed in a's frame by rel; the manifold is in a's frame.
 func collideBoxes(ha, hb shape.Vec2, rel shape.Transform) (Manifold, bool) {
@@ -113,7 +121,7 @@ func obbOBB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform
 	return toWorld(m, ta), true
 }
 
-func obbOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := boxBoxSAT(a.HalfExtents(), b.HalfExtents(), ta.MulInv(tb))
-	return ok
+func obbOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
+	r, ok := boxBoxSAT(a.HalfExtents(), b.HalfExtents(), ta.MulInv(tb))
+	return r.depth(), ok
 }

@@ -14,10 +14,10 @@ func boxPolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Trans
 	return toWorld(m, ta), true
 }
 
-func boxPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+func boxPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	ca := a.Corners()
-	_, ok := satHulls(hull{ca[:], boxNormals[:]}, polygonHull(b), ta.MulInv(tb))
-	return ok
+	r, ok := satHulls(hull{ca[:], boxNormals[:]}, polygonHull(b), ta.MulInv(tb))
+	return r.depth, ok
 }
 
 // obbPolygon collides an oriented box with a convex polygon.
@@ -25,6 +25,6 @@ func obbPolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Trans
 	return boxPolygon(a, ta, b, tb)
 }
 
-func obbPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+func obbPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	return boxPolygonOverlap(a, ta, b, tb)
 }

@@ -228,7 +228,7 @@ func polygonPolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 	return toWorld(m, ta), true
 }
 
-func polygonPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
-	_, ok := satHulls(polygonHull(a), polygonHull(b), ta.MulInv(tb))
-	return ok
+func polygonPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
+	r, ok := satHulls(polygonHull(a), polygonHull(b), ta.MulInv(tb))
+	return r.depth, ok
 }

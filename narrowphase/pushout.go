@@ -83,7 +83,7 @@ func PushOut(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 		delta = d
 		moved := ta
 		moved.Pos = ta.Pos.Add(d)
-		if _, hit := Collide(a, moved, b, tb); !hit {
+		if _, hit := collideFloat(a, moved, b, tb); !hit {
 			break
 		}
 		slop *= 2
