@@ -539,8 +539,8 @@ func (d *decomposer) cut(p []int32, i int) error {
 	}
 	// The bisector meets no edge before x, but it may pass a vertex within
 	// rounding (by passes), as a cut to a candidate may not: the cut then
-	// goes to the first vertex it passes, which lies on the bisector to
-	// rounding and so mends v as well.
+	// goes to the nearest vertex it passes and reaches across no edge,
+	// which lies on the bisector to rounding and so mends v as well.
 	if q := d.firstPassed(p, i, x, target); q >= 0 {
 		d.split(p, i, q, -1)
 		return nil
@@ -555,8 +555,16 @@ func (d *decomposer) cut(p []int32, i int) error {
 }
 
 // firstPassed returns the position of the vertex nearest v = p[i] that
-// the cut from v to x passes (by passes), other than v's neighbours and
-// the vertex at position skip, or -1.
+// the cut from v to x passes (by passes) and that a cut from v reaches
+// without crossing an edge, other than v's neighbours and the vertex at
+// position skip, or -1.
+//
+// A vertex the cut passes within rounding may yet lie just beyond an edge
+// that the bisector meets, where notch vertices crowd within ulps of each
+// other: a cut to it would cross that edge and leave a crossed half that
+// no cut can mend. The full visibility test would also refuse vertices
+// that the cut passes within rounding next to the one it goes to, which
+// outlines a few ulps across have everywhere, and cost pieces there.
 func (d *decomposer) firstPassed(p []int32, i int, x Vec2, skip int) int {
 	m := len(p)
 	v := d.pts[p[i]]
@@ -573,7 +581,7 @@ func (d *decomposer) firstPassed(p []int32, i int, x Vec2, skip int) int {
 		if !d.passes(v, q, x) {
 			continue
 		}
-		if t := q.Sub(v).LenSq(); t < bt {
+		if t := q.Sub(v).LenSq(); t < bt && !d.crossesEdge(p, i, k) {
 			best, bt = k, t
 		}
 	}
@@ -618,6 +626,29 @@ func (d *decomposer) visible(p []int32, i, j int) bool {
 		}
 	}
 	return true
+}
+
+// crossesEdge reports whether the segment from position i to position j of
+// the ring touches an edge other than those at its ends.
+func (d *decomposer) crossesEdge(p []int32, i, j int) bool {
+	m := len(p)
+	v, w := d.pts[p[i]], d.pts[p[j]]
+	lo, hi := Vec2{min(v.X, w.X), min(v.Y, w.Y)}, Vec2{max(v.X, w.X), max(v.Y, w.Y)}
+	for k := range m {
+		kn := succ(k, m)
+		if k == i || kn == i || k == j || kn == j {
+			continue
+		}
+		q0, q1 := d.pts[p[k]], d.pts[p[kn]]
+		if max(q0.X, q1.X) < lo.X || min(q0.X, q1.X) > hi.X ||
+			max(q0.Y, q1.Y) < lo.Y || min(q0.Y, q1.Y) > hi.Y {
+			continue
+		}
+		if segmentsTouch(v, w, q0, q1) {
+			return true
+		}
+	}
+	return false
 }
 
 // onCut reports whether the cut from point v to point w passes point q.
