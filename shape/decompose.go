@@ -600,37 +600,24 @@ func (d *decomposer) firstPassed(p []int32, i int, x Vec2, skip int) int {
 // the better end for the cut, and is among the candidates.
 func (d *decomposer) visible(p []int32, i, j int) bool {
 	m := len(p)
-	v, w := d.pts[p[i]], d.pts[p[j]]
-	lo, hi := Vec2{min(v.X, w.X), min(v.Y, w.Y)}, Vec2{max(v.X, w.X), max(v.Y, w.Y)}
-	// The vertices before i and j start the edges the loop skips.
+	// The vertices before i and j start the edges blocked skips.
 	for _, k := range [2]int{pred(i, m), pred(j, m)} {
 		if k != i && k != j && d.onCut(p[i], p[k], p[j]) {
 			return false
 		}
 	}
-	for k := range m {
-		kn := succ(k, m)
-		if k == i || kn == i || k == j || kn == j {
-			continue
-		}
-		q0, q1 := d.pts[p[k]], d.pts[p[kn]]
-		if max(q0.X, q1.X) < lo.X || min(q0.X, q1.X) > hi.X ||
-			max(q0.Y, q1.Y) < lo.Y || min(q0.Y, q1.Y) > hi.Y {
-			continue
-		}
-		if segmentsTouch(v, w, q0, q1) {
-			return false
-		}
-		if lo.X <= q0.X && q0.X <= hi.X && lo.Y <= q0.Y && q0.Y <= hi.Y && d.onCut(p[i], p[k], p[j]) {
-			return false
-		}
-	}
-	return true
+	return !d.blocked(p, i, j, true)
 }
 
 // crossesEdge reports whether the segment from position i to position j of
 // the ring touches an edge other than those at its ends.
-func (d *decomposer) crossesEdge(p []int32, i, j int) bool {
+func (d *decomposer) crossesEdge(p []int32, i, j int) bool { return d.blocked(p, i, j, false) }
+
+// blocked reports whether the segment from position i to position j of the
+// ring touches an edge other than those at its ends, or, with vertices
+// set, passes (onCut) the start of such an edge within its box: the walk
+// that visible and crossesEdge share.
+func (d *decomposer) blocked(p []int32, i, j int, vertices bool) bool {
 	m := len(p)
 	v, w := d.pts[p[i]], d.pts[p[j]]
 	lo, hi := Vec2{min(v.X, w.X), min(v.Y, w.Y)}, Vec2{max(v.X, w.X), max(v.Y, w.Y)}
@@ -645,6 +632,9 @@ func (d *decomposer) crossesEdge(p []int32, i, j int) bool {
 			continue
 		}
 		if segmentsTouch(v, w, q0, q1) {
+			return true
+		}
+		if vertices && lo.X <= q0.X && q0.X <= hi.X && lo.Y <= q0.Y && q0.Y <= hi.Y && d.onCut(p[i], p[k], p[j]) {
 			return true
 		}
 	}
