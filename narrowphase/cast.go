@@ -97,10 +97,13 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	}
 	if !a.Kind().Convex() || !b.Kind().Convex() {
 		h, _, ok := castComposite(a, ta, delta, b, tb, castAll, 0)
-		if ok && h.Fraction == 0 {
-			// Several part pairs may start in contact; if any overlaps,
-			// the answer is Collide's, the deepest pair's, not the
-			// first's.
+		// Several part pairs may start in contact; if any overlaps, the
+		// answer is Collide's, the deepest pair's, not the first's. And
+		// the parts are cast placed near the pair, rounded, where an
+		// overlap thinner than that rounding can vanish (a hit just after
+		// 0, or none for a motion away): Collide, which places each part
+		// exactly, decides whenever the shapes' boxes meet at the start.
+		if (ok && h.Fraction == 0) || a.WorldAABB(ta).Overlaps(b.WorldAABB(tb)) {
 			if m, j, in := deepestParts(a, ta, b, tb, true); in {
 				return CastHit{Point: m.Points[0].Point, Normal: m.Normal.Neg(), Part: j}, true
 			}
