@@ -18,38 +18,37 @@ func alignedCore(ha, hb, d shape.Vec2) (ox, oy float64, ok bool) {
 // alignedManifold builds the manifold of two overlapping axis-aligned boxes
 // (see alignedCore) in their common frame. The axis of least overlap is the
 // normal (X on a tie); the two points are the ends of the overlap of the
-// facing faces, midway between them.
-func alignedManifold(ha, hb, d shape.Vec2, ox, oy float64) Manifold {
-	m := Manifold{Count: 2}
+// facing faces, midway between them. It writes the manifold to m.
+func alignedManifold(m *Manifold, ha, hb, d shape.Vec2, ox, oy float64) {
+	m.Count = 2
 	if ox <= oy {
 		sx := sign(d.X)
 		x := (float64(sx*ha.X) + (d.X - float64(sx*hb.X))) / 2
 		lo, hi := max(-ha.Y, d.Y-hb.Y), min(ha.Y, d.Y+hb.Y)
 		m.Normal, m.Depth = shape.Vec2{X: sx}, ox
 		m.Points = [2]ContactPoint{{shape.Vec2{X: x, Y: lo}, ox}, {shape.Vec2{X: x, Y: hi}, ox}}
-		return m
+		return
 	}
 	sy := sign(d.Y)
 	y := (float64(sy*ha.Y) + (d.Y - float64(sy*hb.Y))) / 2
 	lo, hi := max(-ha.X, d.X-hb.X), min(ha.X, d.X+hb.X)
 	m.Normal, m.Depth = shape.Vec2{Y: sy}, oy
 	m.Points = [2]ContactPoint{{shape.Vec2{X: lo, Y: y}, oy}, {shape.Vec2{X: hi, Y: y}, oy}}
-	return m
 }
 
 // aabbAABB collides two axis-aligned boxes by their X and Y intervals,
 // relative to A's centre.
-func aabbAABB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func aabbAABB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
 	d := tb.Pos.Sub(ta.Pos)
 	ox, oy, ok := alignedCore(a.HalfExtents(), b.HalfExtents(), d)
 	if !ok {
-		return Manifold{}, false
+		return false
 	}
-	m := alignedManifold(a.HalfExtents(), b.HalfExtents(), d, ox, oy)
+	alignedManifold(m, a.HalfExtents(), b.HalfExtents(), d, ox, oy)
 	for i := range m.Points {
 		m.Points[i].Point = m.Points[i].Point.Add(ta.Pos)
 	}
-	return m, true
+	return true
 }
 
 func aabbAABBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {

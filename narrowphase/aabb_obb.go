@@ -4,13 +4,13 @@ import "github.com/collide-go/collide/shape"
 
 // aabbOBB collides an axis-aligned box with an oriented box: the box–box
 // routine of obb_obb.go in the AABB's frame, a pure translation.
-func aabbOBB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func aabbOBB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
 	ta = a.EffectiveTransform(ta)
-	m, ok := collideBoxes(a.HalfExtents(), b.HalfExtents(), ta.MulInv(tb))
-	if !ok {
-		return Manifold{}, false
+	if !collideBoxes(m, a.HalfExtents(), b.HalfExtents(), ta.MulInv(tb)) {
+		return false
 	}
-	return toWorld(m, ta), true
+	m.toWorld(ta)
+	return true
 }
 
 func aabbOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {

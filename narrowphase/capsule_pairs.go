@@ -12,7 +12,7 @@ import (
 // below the sum of the radii; the normal is the core's side normal when the
 // centre projects inside the core (exact, whatever the rounding of the
 // projection), else the direction from the nearer end.
-func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func circleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
 	c := tb.MulInv(ta).Apply(a.Center()) // the circle's centre in b's frame
 	ra, rb := a.Radius(), b.Radius()
 	r := ra + rb
@@ -53,7 +53,7 @@ func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 	}
 	depth := r - d
 	if !(depth > 0) {
-		return Manifold{}, false
+		return false
 	}
 	if side && depth <= float64(touchTol*(r+math.Abs(w.X)+math.Abs(w.Y))) {
 		// Within rounding of touching: the unit normal nr rounds, so its
@@ -63,17 +63,20 @@ func circleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tr
 		// (dyadic coordinates, a length that is a square root of one):
 		// touching is no contact.
 		if !(math.Abs(e.Cross(w))/math.Sqrt(e.LenSq()) < r) {
-			return Manifold{}, false
+			return false
 		}
 	}
 	// Midway between the circle's surface (c − n·ra) and the capsule's
 	// (q + n·rb), along n.
 	p := c.Sub(n.Scale(ra)).Add(n.Scale(0.5 * depth))
-	return toWorld(single(n.Neg(), p, depth), tb), true
+	m.single(n.Neg(), p, depth)
+	m.toWorld(tb)
+	return true
 }
 
 func circleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
-	m, ok := circleCapsule(a, ta, b, tb)
+	var m Manifold
+	ok := circleCapsule(&a, ta, &b, tb, &m)
 	return m.Depth, ok
 }
 
@@ -96,7 +99,7 @@ const coreTouchTol = 0x1p-46
 // side normal when an end is nearest to the other core's inside, else
 // between the ends. Contact points clip the incident core to the
 // reference core's span, as for polygons.
-func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func capsuleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, out *Manifold) bool {
 	rel := ta.MulInv(tb)
 	a0, a1, nA := a.SegmentFrame()
 	vb0, vb1, nbl := b.SegmentFrame()
@@ -160,7 +163,7 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 		d := math.Sqrt(best.d2)
 		depth = r - d
 		if !(depth > 0) {
-			return Manifold{}, false
+			return false
 		}
 		// Cores apart by a rounding-size gap touch: no direction between
 		// two nearly equal points can be trusted, the side normals can.
@@ -193,13 +196,15 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 			}
 			n = pb.Sub(pa).Normalize()
 			if !(depth > 0) {
-				return Manifold{}, false
+				return false
 			}
 			p := pa.Add(n.Scale(ra)).Add(pb.Sub(n.Scale(rb))).Scale(0.5)
-			return toWorld(single(n, p, depth), ta), true
+			out.single(n, p, depth)
+			out.toWorld(ta)
+			return true
 		}
 		if !(depth > 0) {
-			return Manifold{}, false
+			return false
 		}
 	}
 	if crossing {
@@ -220,17 +225,20 @@ func capsuleCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.T
 		depth = best + r
 	}
 	n = shape.Vec2{X: n.X + 0, Y: n.Y + 0}
-	m := Manifold{Normal: n, Depth: depth}
+	m := out
+	*m = Manifold{Normal: n, Depth: depth}
 	if refIsA {
-		clipSegments(&m, a0, a1, n, b0, b1, n.Neg(), r, rb)
+		clipSegments(m, a0, a1, n, b0, b1, n.Neg(), r, rb)
 	} else {
-		clipSegments(&m, b0, b1, n.Neg(), a0, a1, n, r, ra)
+		clipSegments(m, b0, b1, n.Neg(), a0, a1, n, r, ra)
 	}
-	return toWorld(m, ta), true
+	m.toWorld(ta)
+	return true
 }
 
 func capsuleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
-	m, ok := capsuleCapsule(a, ta, b, tb)
+	var m Manifold
+	ok := capsuleCapsule(&a, ta, &b, tb, &m)
 	return m.Depth, ok
 }
 

@@ -11,7 +11,7 @@ import (
 // vector is built from the difference of positions plus the difference of
 // rotated local centres, so it is exact to rounding at any distance from the
 // origin and exactly negated when a and b swap.
-func circleCircleCore(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (d shape.Vec2, dist, depth float64, ok bool) {
+func circleCircleCore(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform) (d shape.Vec2, dist, depth float64, ok bool) {
 	d = tb.Pos.Sub(ta.Pos).Add(tb.Rot.Apply(b.Center()).Sub(ta.Rot.Apply(a.Center())))
 	rs := a.Radius() + b.Radius()
 	l2 := d.LenSq()
@@ -26,10 +26,10 @@ func circleCircleCore(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 // circleCircle collides two circles: depth ra+rb-|d|, normal along the centre
 // line (+X when the centres coincide), the single point midway between the
 // two surfaces on that line.
-func circleCircle(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func circleCircle(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
 	d, dist, depth, ok := circleCircleCore(a, ta, b, tb)
 	if !ok {
-		return Manifold{}, false
+		return false
 	}
 	n := shape.Vec2{X: 1} // coincident centres
 	if dist > 0 {
@@ -38,10 +38,11 @@ func circleCircle(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 	// Midpoint of A's surface point ca + n·ra and B's cb - n·rb.
 	ca := ta.Apply(a.Center())
 	p := ca.Add(d.Add(n.Scale(a.Radius() - b.Radius())).Scale(0.5))
-	return single(n, p, depth), true
+	m.single(n, p, depth)
+	return true
 }
 
 func circleCircleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
-	_, _, depth, ok := circleCircleCore(a, ta, b, tb)
+	_, _, depth, ok := circleCircleCore(&a, ta, &b, tb)
 	return depth, ok
 }

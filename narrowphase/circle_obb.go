@@ -59,13 +59,15 @@ func circleInBoxFrame(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 }
 
 // circleBox collides circle a with box b (AABB or OBB) in b's frame.
-func circleBox(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	c, tb := circleInBoxFrame(a, ta, b, tb)
+func circleBox(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
+	c, tb := circleInBoxFrame(*a, ta, *b, tb)
 	h, ok := circleBoxCore(c, a.Radius(), b.HalfExtents())
 	if !ok {
-		return Manifold{}, false
+		return false
 	}
-	return toWorld(single(h.normal, h.point, h.depth), tb), true
+	m.single(h.normal, h.point, h.depth)
+	m.toWorld(tb)
+	return true
 }
 
 func circleBoxOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
@@ -75,8 +77,8 @@ func circleBoxOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 }
 
 // circleOBB collides a circle with an oriented box.
-func circleOBB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	return circleBox(a, ta, b, tb)
+func circleOBB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
+	return circleBox(a, ta, b, tb, m)
 }
 
 func circleOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {

@@ -70,13 +70,15 @@ func circleHullCore(c shape.Vec2, r float64, h hull) (circleHit, bool) {
 
 // circlePolygon collides a circle with a convex polygon in the polygon's
 // frame.
-func circlePolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func circlePolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
 	c := tb.MulInv(ta).Apply(a.Center())
 	h, ok := circleHullCore(c, a.Radius(), hull{verts: b.Vertices(), normals: b.Normals()})
 	if !ok {
-		return Manifold{}, false
+		return false
 	}
-	return toWorld(single(h.normal, h.point, h.depth), tb), true
+	m.single(h.normal, h.point, h.depth)
+	m.toWorld(tb)
+	return true
 }
 
 func circlePolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {

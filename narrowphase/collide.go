@@ -2,52 +2,143 @@ package narrowphase
 
 import "github.com/collide-go/collide/shape"
 
-// pairFuncs are the routines of one kind pair: collide builds the
-// manifold, overlap only decides, with the depth the manifold would have. swap marks a mirrored entry, whose
-// routine takes the shapes the other way round.
-type pairFuncs struct {
-	collide func(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool)
-	overlap func(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool)
-	swap    bool
+// routine names a kind pair's routines: the manifold's and the
+// overlap-only one. Collide and Overlap call them through a switch, not
+// through function values: a direct call lets the shapes, transforms and
+// manifold go by pointer and stay on the caller's stack (escape analysis
+// sees no further than an indirect call), and lets the small routines be
+// inlined.
+type routine uint8
+
+const (
+	never routine = iota // the kinds never collide: two segments
+	rCircleCircle
+	rCircleAABB
+	rCircleOBB
+	rCirclePolygon
+	rAABBAABB
+	rAABBOBB
+	rAABBPolygon
+	rOBBOBB
+	rOBBPolygon
+	rPolygonPolygon
+	rCircleCapsule
+	rHullCapsule
+	rCapsuleCapsule
+)
+
+// pairEntry is one ordered kind pair's routine; swap marks a mirrored
+// entry, whose routine takes the shapes the other way round.
+type pairEntry struct {
+	r    routine
+	swap bool
 }
 
-// pairTable holds the routines of every ordered pair of convex kinds,
+// pairTable holds the routine of every ordered pair of convex kinds,
 // filled by register (Box2D's s_registers in contact.c). A zero entry
 // means the kinds never collide: two segments (walls do not collide with
 // walls).
-var pairTable [shape.KindCount][shape.KindCount]pairFuncs
+var pairTable [shape.KindCount][shape.KindCount]pairEntry
 
-// register sets the routines for kinds ka <= kb; the mirrored entry swaps
+// register sets the routine for kinds ka <= kb; the mirrored entry swaps
 // the arguments and flips the normal.
-func register(ka, kb shape.Kind, collide func(shape.Shape, shape.Transform, shape.Shape, shape.Transform) (Manifold, bool), overlap func(shape.Shape, shape.Transform, shape.Shape, shape.Transform) (float64, bool)) {
-	pairTable[ka][kb] = pairFuncs{collide: collide, overlap: overlap}
+func register(ka, kb shape.Kind, r routine) {
+	pairTable[ka][kb] = pairEntry{r: r}
 	if ka != kb {
-		pairTable[kb][ka] = pairFuncs{collide: collide, overlap: overlap, swap: true}
+		pairTable[kb][ka] = pairEntry{r: r, swap: true}
 	}
 }
 
 func init() {
-	register(shape.KindCircle, shape.KindCircle, circleCircle, circleCircleOverlap)
-	register(shape.KindCircle, shape.KindAABB, circleAABB, circleAABBOverlap)
-	register(shape.KindCircle, shape.KindOBB, circleOBB, circleOBBOverlap)
-	register(shape.KindCircle, shape.KindPolygon, circlePolygon, circlePolygonOverlap)
-	register(shape.KindAABB, shape.KindAABB, aabbAABB, aabbAABBOverlap)
-	register(shape.KindAABB, shape.KindOBB, aabbOBB, aabbOBBOverlap)
-	register(shape.KindAABB, shape.KindPolygon, aabbPolygon, aabbPolygonOverlap)
-	register(shape.KindOBB, shape.KindOBB, obbOBB, obbOBBOverlap)
-	register(shape.KindOBB, shape.KindPolygon, obbPolygon, obbPolygonOverlap)
-	register(shape.KindPolygon, shape.KindPolygon, polygonPolygon, polygonPolygonOverlap)
+	register(shape.KindCircle, shape.KindCircle, rCircleCircle)
+	register(shape.KindCircle, shape.KindAABB, rCircleAABB)
+	register(shape.KindCircle, shape.KindOBB, rCircleOBB)
+	register(shape.KindCircle, shape.KindPolygon, rCirclePolygon)
+	register(shape.KindAABB, shape.KindAABB, rAABBAABB)
+	register(shape.KindAABB, shape.KindOBB, rAABBOBB)
+	register(shape.KindAABB, shape.KindPolygon, rAABBPolygon)
+	register(shape.KindOBB, shape.KindOBB, rOBBOBB)
+	register(shape.KindOBB, shape.KindPolygon, rOBBPolygon)
+	register(shape.KindPolygon, shape.KindPolygon, rPolygonPolygon)
 	// Capsules and segments are rounded two-vertex cores: closed forms
 	// against circles and each other, the separating axis test of the
 	// cores plus the radius against boxes and polygons.
 	for _, k := range []shape.Kind{shape.KindCapsule, shape.KindSegment} {
-		register(shape.KindCircle, k, circleCapsule, circleCapsuleOverlap)
-		register(shape.KindAABB, k, hullCapsule, hullCapsuleOverlap)
-		register(shape.KindOBB, k, hullCapsule, hullCapsuleOverlap)
-		register(shape.KindPolygon, k, hullCapsule, hullCapsuleOverlap)
+		register(shape.KindCircle, k, rCircleCapsule)
+		register(shape.KindAABB, k, rHullCapsule)
+		register(shape.KindOBB, k, rHullCapsule)
+		register(shape.KindPolygon, k, rHullCapsule)
 	}
-	register(shape.KindCapsule, shape.KindCapsule, capsuleCapsule, capsuleCapsuleOverlap)
-	register(shape.KindCapsule, shape.KindSegment, capsuleCapsule, capsuleCapsuleOverlap)
+	register(shape.KindCapsule, shape.KindCapsule, rCapsuleCapsule)
+	register(shape.KindCapsule, shape.KindSegment, rCapsuleCapsule)
+}
+
+// collideBy runs routine r on a placed by ta and b placed by tb: whether
+// they overlap and, if they do, their manifold in m.
+func collideBy(r routine, a *shape.Shape, ta *shape.Transform, b *shape.Shape, tb *shape.Transform, m *Manifold) bool {
+	switch r {
+	case rCircleCircle:
+		return circleCircle(a, *ta, b, *tb, m)
+	case rCircleAABB:
+		return circleAABB(a, *ta, b, *tb, m)
+	case rCircleOBB:
+		return circleOBB(a, *ta, b, *tb, m)
+	case rCirclePolygon:
+		return circlePolygon(a, *ta, b, *tb, m)
+	case rAABBAABB:
+		return aabbAABB(a, *ta, b, *tb, m)
+	case rAABBOBB:
+		return aabbOBB(a, *ta, b, *tb, m)
+	case rAABBPolygon:
+		return aabbPolygon(a, *ta, b, *tb, m)
+	case rOBBOBB:
+		return obbOBB(a, *ta, b, *tb, m)
+	case rOBBPolygon:
+		return obbPolygon(a, *ta, b, *tb, m)
+	case rPolygonPolygon:
+		return polygonPolygon(a, *ta, b, *tb, m)
+	case rCircleCapsule:
+		return circleCapsule(a, *ta, b, *tb, m)
+	case rHullCapsule:
+		return hullCapsule(a, *ta, b, *tb, m)
+	case rCapsuleCapsule:
+		return capsuleCapsule(a, *ta, b, *tb, m)
+	}
+	return false
+}
+
+// overlapBy runs routine r's overlap-only form: whether a placed by ta
+// and b placed by tb overlap, and the depth their manifold would have.
+func overlapBy(r routine, a *shape.Shape, ta *shape.Transform, b *shape.Shape, tb *shape.Transform) (float64, bool) {
+	switch r {
+	case rCircleCircle:
+		return circleCircleOverlap(*a, *ta, *b, *tb)
+	case rCircleAABB:
+		return circleAABBOverlap(*a, *ta, *b, *tb)
+	case rCircleOBB:
+		return circleOBBOverlap(*a, *ta, *b, *tb)
+	case rCirclePolygon:
+		return circlePolygonOverlap(*a, *ta, *b, *tb)
+	case rAABBAABB:
+		return aabbAABBOverlap(*a, *ta, *b, *tb)
+	case rAABBOBB:
+		return aabbOBBOverlap(*a, *ta, *b, *tb)
+	case rAABBPolygon:
+		return aabbPolygonOverlap(*a, *ta, *b, *tb)
+	case rOBBOBB:
+		return obbOBBOverlap(*a, *ta, *b, *tb)
+	case rOBBPolygon:
+		return obbPolygonOverlap(*a, *ta, *b, *tb)
+	case rPolygonPolygon:
+		return polygonPolygonOverlap(*a, *ta, *b, *tb)
+	case rCircleCapsule:
+		return circleCapsuleOverlap(*a, *ta, *b, *tb)
+	case rHullCapsule:
+		return hullCapsuleOverlap(*a, *ta, *b, *tb)
+	case rCapsuleCapsule:
+		return capsuleCapsuleOverlap(*a, *ta, *b, *tb)
+	}
+	return 0, false
 }
 
 // Collide reports whether shape a placed by ta and shape b placed by tb
@@ -59,27 +150,26 @@ func init() {
 func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
 	// Each call of a Shape method copies the shape through memory (it has
 	// too many fields to live in registers): the kinds are read once.
-	ka, kb := a.Kind(), b.Kind()
-	if !a.Valid() || !b.Valid() {
+	ka, okA := a.ValidKind()
+	kb, okB := b.ValidKind()
+	if !okA || !okB {
 		return Manifold{}, false
 	}
 	if !ka.Convex() || !kb.Convex() {
 		return collideComposite(a, ta, b, tb, true)
 	}
 	// collideConvex written out: a call more costs every contact.
-	if ka == kb && before(b, tb, a, ta) {
+	if ka == kb && before(&b, &tb, &a, &ta) {
 		return flipped(Collide(b, tb, a, ta))
 	}
 	f := &pairTable[ka][kb]
 	var m Manifold
 	var ok bool
-	switch {
-	case f.collide == nil:
-		return Manifold{}, false
-	case f.swap:
-		m, ok = flipped(f.collide(b, tb, a, ta))
-	default:
-		m, ok = f.collide(a, ta, b, tb)
+	if f.swap {
+		ok = collideBy(f.r, &b, &tb, &a, &ta, &m)
+		m.Normal = m.Normal.Neg()
+	} else {
+		ok = collideBy(f.r, &a, &ta, &b, &tb, &m)
 	}
 	if ok && inTouchBand(m.Depth, pairScale(&a, &ta.Pos, &b, &tb.Pos)) && touchApart(a, ta, shape.Identity, b, tb, shape.Identity) {
 		return Manifold{}, false // touching exactly (see touchBand)
@@ -109,17 +199,18 @@ func collideFloat(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tra
 // (touchApart), which its callers make: they know how each shape is
 // placed exactly.
 func collideConvex(ka, kb shape.Kind, a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	if ka == kb && before(b, tb, a, ta) {
+	if ka == kb && before(&b, &tb, &a, &ta) {
 		return flipped(collideConvex(kb, ka, b, tb, a, ta))
 	}
 	f := &pairTable[ka][kb]
-	switch {
-	case f.collide == nil:
-		return Manifold{}, false
-	case f.swap:
-		return flipped(f.collide(b, tb, a, ta))
+	var m Manifold
+	if f.swap {
+		ok := collideBy(f.r, &b, &tb, &a, &ta, &m)
+		m.Normal = m.Normal.Neg()
+		return m, ok
 	}
-	return f.collide(a, ta, b, tb)
+	ok := collideBy(f.r, &a, &ta, &b, &tb, &m)
+	return m, ok
 }
 
 // before reports whether (a, ta) comes strictly before (b, tb) in a total
@@ -128,11 +219,11 @@ func collideConvex(ka, kb shape.Kind, a shape.Shape, ta shape.Transform, b shape
 // the other way round, so Collide(b, a) is exactly Collide(a, b) with the
 // normal negated, even where the answer is a tie-break (coincident centres
 // fall back to +X in one order only).
-func before(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) bool {
+func before(a *shape.Shape, ta *shape.Transform, b *shape.Shape, tb *shape.Transform) bool {
 	if c := cmpVec(ta.Pos, tb.Pos); c != 0 {
 		return c < 0
 	}
-	if ta == tb && a == b {
+	if *ta == *tb && *a == *b {
 		return false // exact twins (the same shape value, placed alike): neither comes first
 	}
 	if c := cmpVec(shape.V(ta.Rot.Cos(), ta.Rot.Sin()), shape.V(tb.Rot.Cos(), tb.Rot.Sin())); c != 0 {
@@ -191,19 +282,16 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 		return overlapComposite(a, ta, b, tb)
 	}
 	// overlapConvex written out, as collideConvex in Collide.
-	if ka == kb && before(b, tb, a, ta) {
+	if ka == kb && before(&b, &tb, &a, &ta) {
 		a, ta, b, tb = b, tb, a, ta
 	}
 	f := &pairTable[ka][kb]
 	var depth float64
 	var ok bool
-	switch {
-	case f.overlap == nil:
-		return false
-	case f.swap:
-		depth, ok = f.overlap(b, tb, a, ta)
-	default:
-		depth, ok = f.overlap(a, ta, b, tb)
+	if f.swap {
+		depth, ok = overlapBy(f.r, &b, &tb, &a, &ta)
+	} else {
+		depth, ok = overlapBy(f.r, &a, &ta, &b, &tb)
 	}
 	// Collide's answer exactly, touching included: an overlap within the
 	// rounding band is confirmed as Collide confirms it, the depth being
@@ -214,17 +302,14 @@ func Overlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 // overlapConvex is collideConvex's answer and depth for valid convex
 // shapes a and b, of kinds ka and kb, without building the manifold.
 func overlapConvex(ka, kb shape.Kind, a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
-	if ka == kb && before(b, tb, a, ta) {
+	if ka == kb && before(&b, &tb, &a, &ta) {
 		a, ta, b, tb = b, tb, a, ta
 	}
 	f := &pairTable[ka][kb]
-	switch {
-	case f.overlap == nil:
-		return 0, false
-	case f.swap:
-		return f.overlap(b, tb, a, ta)
+	if f.swap {
+		return overlapBy(f.r, &b, &tb, &a, &ta)
 	}
-	return f.overlap(a, ta, b, tb)
+	return overlapBy(f.r, &a, &ta, &b, &tb)
 }
 
 // toWorld converts a manifold computed in the local frame placed by t to
@@ -248,4 +333,10 @@ func (m *Manifold) toWorld(t shape.Transform) {
 // single returns a one-point manifold.
 func single(n, p shape.Vec2, depth float64) Manifold {
 	return Manifold{Normal: n, Depth: depth, Points: [2]ContactPoint{{Point: p, Depth: depth}}, Count: 1}
+}
+
+// single makes m a one-point manifold.
+func (m *Manifold) single(n, p shape.Vec2, depth float64) {
+	m.Normal, m.Depth, m.Count = n, depth, 1
+	m.Points[0] = ContactPoint{Point: p, Depth: depth}
 }

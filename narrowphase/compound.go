@@ -564,10 +564,10 @@ func compositeBefore(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.
 		if kx, ky := x.Shape.Kind(), y.Shape.Kind(); kx != ky {
 			return kx < ky
 		}
-		if before(x.Shape, x.Offset, y.Shape, y.Offset) {
+		if before(&x.Shape, &x.Offset, &y.Shape, &y.Offset) {
 			return true
 		}
-		if before(y.Shape, y.Offset, x.Shape, x.Offset) {
+		if before(&y.Shape, &y.Offset, &x.Shape, &x.Offset) {
 			return false
 		}
 	}

@@ -21,10 +21,10 @@ import (
 // two the cores are apart by their distance d, the least over b's ends
 // against a's edges and a's vertices against b's core, and the depth is
 // r − d. Contact points clip the incident feature to the reference face.
-func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func hullCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, out *Manifold) bool {
 	// A box's corners sit in this frame; a polygon lends its slices.
 	var corners [4]shape.Vec2
-	h := polygonHull(a)
+	h := polygonHull(*a)
 	if h.verts == nil {
 		corners = a.Corners()
 		h = hull{corners[:], boxNormals[:]}
@@ -66,7 +66,7 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 		}
 	}
 	if bestSep >= r {
-		return Manifold{}, false
+		return false
 	}
 	side := m0 // the side facing a, as B's outward normal
 	sepB := lo
@@ -74,7 +74,7 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 		side, sepB = m0.Neg(), -hi
 	}
 	if sepB >= r {
-		return Manifold{}, false
+		return false
 	}
 	// As for polygons, a's face stays the reference unless b's is better
 	// by more than rounding.
@@ -87,7 +87,7 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 	if bestSep <= 0 {
 		depth = r - bestSep
 		if !(depth > 0) {
-			return Manifold{}, false // a segment touching a's surface
+			return false // a segment touching a's surface
 		}
 		if refIsA {
 			n = h.normals[face]
@@ -186,7 +186,7 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 			depth = r - max(bestSep, 0)
 		}
 		if !(depth > 0) {
-			return Manifold{}, false
+			return false
 		}
 		switch feat.kind {
 		case hcTouch:
@@ -209,14 +209,17 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 			q := [2]shape.Vec2{q0, q1}[feat.k]
 			n = q.Sub(v).Scale(1 / d)
 			p := v.Add(q.Sub(n.Scale(r))).Scale(0.5)
-			return toWorld(single(n, p, depth), ta), true
+			out.single(n, p, depth)
+			out.toWorld(ta)
+			return true
 		}
 	}
 	n = shape.Vec2{X: n.X + 0, Y: n.Y + 0}
-	m := Manifold{Normal: n, Depth: depth}
+	m := out
+	*m = Manifold{Normal: n, Depth: depth}
 	if refIsA {
 		v1, v2 := h.verts[face], h.verts[next(face, len(h.verts))]
-		clipSegments(&m, v1, v2, n, q0, q1, n.Neg(), r, r)
+		clipSegments(m, v1, v2, n, q0, q1, n.Neg(), r, r)
 	} else {
 		// b's side is the reference; a's incident edge is the one most
 		// anti-parallel to it.
@@ -227,10 +230,10 @@ func hullCapsule(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Tran
 			}
 		}
 		w1, w2 := verts[k], verts[next(k, len(verts))]
-		clipSegments(&m, q0, q1, side, w1, w2, side.Neg(), r, 0)
+		clipSegments(m, q0, q1, side, w1, w2, side.Neg(), r, 0)
 	}
 	m.toWorld(ta)
-	return m, true
+	return true
 }
 
 // hcFeature names the nearest features of a hull and a core segment that
@@ -249,6 +252,7 @@ const (
 )
 
 func hullCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
-	m, ok := hullCapsule(a, ta, b, tb)
+	var m Manifold
+	ok := hullCapsule(&a, ta, &b, tb, &m)
 	return m.Depth, ok
 }

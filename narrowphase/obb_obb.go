@@ -93,17 +93,19 @@ func (r boxSAT) depth() float64 {
 }
 
 // collideBoxes collides box a (half extents ha) with box b (half extents hb)
-// placed in a's frame by rel; the manifold is in a's frame.
-func collideBoxes(ha, hb shape.Vec2, rel shape.Transform) (Manifold, bool) {
+// placed in a's frame by rel; the manifold, in a's frame, goes to m.
+func collideBoxes(m *Manifold, ha, hb shape.Vec2, rel shape.Transform) bool {
 	r, ok := boxBoxSAT(ha, hb, rel)
 	if !ok {
-		return Manifold{}, false
+		return false
 	}
 	if r.aligned {
-		return alignedManifold(ha, r.hb, rel.Pos, r.ox, r.oy), true
+		alignedManifold(m, ha, r.hb, rel.Pos, r.ox, r.oy)
+		return true
 	}
 	ca, cb := boxCorners(ha), boxCorners(hb)
-	return clipHulls(hull{ca[:], boxNormals[:]}, hull{cb[:], boxNormals[:]}, rel, r.sat), true
+	clipHulls(m, hull{ca[:], boxNormals[:]}, hull{cb[:], boxNormals[:]}, rel, r.sat)
+	return true
 }
 
 // boxCorners returns the corners of a box of half extents h in the order of
@@ -113,12 +115,12 @@ func boxCorners(h shape.Vec2) [4]shape.Vec2 {
 }
 
 // obbOBB collides two oriented boxes in A's frame.
-func obbOBB(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	m, ok := collideBoxes(a.HalfExtents(), b.HalfExtents(), ta.MulInv(tb))
-	if !ok {
-		return Manifold{}, false
+func obbOBB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
+	if !collideBoxes(m, a.HalfExtents(), b.HalfExtents(), ta.MulInv(tb)) {
+		return false
 	}
-	return toWorld(m, ta), true
+	m.toWorld(ta)
+	return true
 }
 
 func obbOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {

@@ -5,13 +5,13 @@ import "github.com/collide-go/collide/shape"
 // boxPolygon collides box a, placed by its effective transform ta, with
 // polygon b by SAT and clipping in a's frame. The box's hull lives on the
 // stack.
-func boxPolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func boxPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
 	ca := a.Corners()
-	m, ok := collideHulls(hull{ca[:], boxNormals[:]}, polygonHull(b), ta.MulInv(tb))
-	if !ok {
-		return Manifold{}, false
+	if !collideHulls(m, hull{ca[:], boxNormals[:]}, polygonHull(*b), ta.MulInv(tb)) {
+		return false
 	}
-	return toWorld(m, ta), true
+	m.toWorld(ta)
+	return true
 }
 
 func boxPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
@@ -21,8 +21,8 @@ func boxPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shap
 }
 
 // obbPolygon collides an oriented box with a convex polygon.
-func obbPolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	return boxPolygon(a, ta, b, tb)
+func obbPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
+	return boxPolygon(a, ta, b, tb, m)
 }
 
 func obbPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {

@@ -100,7 +100,7 @@ func satHulls(a, b hull, rel shape.Transform) (satResult, bool) {
 // halfway up to it. If the incident face lies wholly beside the reference
 // face, its deepest vertex is the contact; if rounding leaves no clipped
 // point below the face, the less shallow one stands in.
-func clipHulls(a, b hull, rel shape.Transform, r satResult) Manifold {
+func clipHulls(m *Manifold, a, b hull, rel shape.Transform, r satResult) {
 	ref, inc := a, b
 	refX, incX := shape.Transform{}, rel
 	if !r.refIsA {
@@ -113,8 +113,8 @@ func clipHulls(a, b hull, rel shape.Transform, r satResult) Manifold {
 
 	nInc := incX.Rot.ApplyInv(n)
 	k, best := 0, math.Inf(1)
-	for j, m := range inc.normals {
-		if d := m.Dot(nInc); d < best {
+	for j, u := range inc.normals {
+		if d := u.Dot(nInc); d < best {
 			best, k = d, j
 		}
 	}
@@ -125,7 +125,7 @@ func clipHulls(a, b hull, rel shape.Transform, r satResult) Manifold {
 	if !r.refIsA {
 		normal = n.Neg()
 	}
-	m := Manifold{Normal: normal, Depth: r.depth}
+	m.Normal, m.Depth = normal, r.depth
 
 	t := n.Perp() // direction of the reference edge v1→v2
 	lo, hi := t.Dot(v1), t.Dot(v2)
@@ -142,7 +142,7 @@ func clipHulls(a, b hull, rel shape.Transform, r satResult) Manifold {
 		}
 		m.Points[0] = ContactPoint{Point: w.Add(n.Scale(r.depth / 2)), Depth: r.depth}
 		m.Count = 1
-		return m
+		return
 	}
 	e := w2.Sub(w1)
 	p1, p2 := w1, w2
@@ -166,7 +166,6 @@ func clipHulls(a, b hull, rel shape.Transform, r satResult) Manifold {
 		m.Points[0] = ContactPoint{Point: p.Add(n.Scale(pen / 2)), Depth: r.depth}
 		m.Count = 1
 	}
-	return m
 }
 
 // addClipped adds the clipped incident point p, whose penetration below the
@@ -206,13 +205,14 @@ func wrap(i, n int) int {
 }
 
 // collideHulls is the full separating-axis routine for two hulls, b placed
-// in a's frame by rel; the manifold is in a's frame.
-func collideHulls(a, b hull, rel shape.Transform) (Manifold, bool) {
+// in a's frame by rel; the manifold, in a's frame, goes to m.
+func collideHulls(m *Manifold, a, b hull, rel shape.Transform) bool {
 	r, ok := satHulls(a, b, rel)
 	if !ok {
-		return Manifold{}, false
+		return false
 	}
-	return clipHulls(a, b, rel, r), true
+	clipHulls(m, a, b, rel, r)
+	return true
 }
 
 // polygonHull returns the hull of a polygon shape.
@@ -220,12 +220,12 @@ func polygonHull(s shape.Shape) hull { return hull{verts: s.Vertices(), normals:
 
 // polygonPolygon collides two convex polygons by SAT and clipping in A's
 // frame.
-func polygonPolygon(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	m, ok := collideHulls(polygonHull(a), polygonHull(b), ta.MulInv(tb))
-	if !ok {
-		return Manifold{}, false
+func polygonPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
+	if !collideHulls(m, polygonHull(*a), polygonHull(*b), ta.MulInv(tb)) {
+		return false
 	}
-	return toWorld(m, ta), true
+	m.toWorld(ta)
+	return true
 }
 
 func polygonPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {

@@ -159,6 +159,12 @@ func newBox(k Kind, hw, hh float64) (Shape, error) {
 // Kind returns the shape's kind.
 func (s Shape) Kind() Kind { return s.kind }
 
+// ValidKind returns s's kind and whether s is valid ([Shape.Kind] and
+// [Shape.Valid] together). It reads through a pointer, for the narrow
+// phase's every pair: a value method copies the whole 40-byte Shape at
+// each call.
+func (s *Shape) ValidKind() (Kind, bool) { return s.kind, s.ok }
+
 // Valid reports whether s came from a constructor. The zero Shape is not
 // valid.
 func (s Shape) Valid() bool { return s.ok }
@@ -367,7 +373,7 @@ func (s *Shape) Reach() float64 {
 	case KindCapsule, KindSegment:
 		// A comparison, not max, which spends instructions on NaNs and
 		// signed zeros that valid shapes do not have.
-		d := s.polyData()
+		d := (*[2]Vec2)(s.p) // the two ends (n is 2: see newSegmentShape)
 		e0, e1 := math.Abs(d[0].X)+math.Abs(d[0].Y), math.Abs(d[1].X)+math.Abs(d[1].Y)
 		if e1 > e0 {
 			e0 = e1
