@@ -12,18 +12,19 @@ import (
 // vertex back out, instead of turning every vertex at every placement:
 // conservative advancement places the pair a dozen times per call.
 type placed struct {
-	v   []shape.Vec2  // the shape's own vertices, or nil: own[:n]
-	own [4]shape.Vec2 // a box's corners or a circle's centre
-	n   int
-	x   shape.Transform
-	r   float64
+	v    []shape.Vec2  // the shape's own vertices, or nil: own[:n]
+	own  [4]shape.Vec2 // a box's corners or a circle's centre
+	n    int
+	x    shape.Transform
+	r    float64
+	last int // the vertex support returned last: where the next climb starts
 }
 
 // init takes s's core: its vertices (a polygon's, capsule's or segment's
 // own slice; a box's corners or a circle's centre copied into p) and
 // radius.
 func (p *placed) init(s shape.Shape) {
-	p.v, p.r = nil, 0
+	p.v, p.r, p.last = nil, 0, 0
 	switch s.Kind() {
 	case shape.KindCircle:
 		p.own[0], p.n, p.r = s.Center(), 1, s.Radius()
@@ -49,17 +50,55 @@ func (p *placed) place(s shape.Shape, t shape.Transform, origin shape.Vec2) {
 	p.x.Pos = p.x.Pos.Sub(origin)
 }
 
-// support returns the index of p's vertex farthest along d.
+// climbMin is the vertex count from which support climbs from the last
+// answer instead of scanning every vertex.
+const climbMin = 6
+
+// support returns the index of p's vertex farthest along d. On a polygon
+// of climbMin or more vertices it climbs from the vertex it returned last
+// (GJK's and the advancement's successive directions turn little): along
+// a convex outline the projection on d rises to its maximum and falls
+// again, so the first vertex whose neighbours are no farther along d is
+// the farthest (Ericson, Real-Time Collision Detection, §9.5.1: hill
+// climbing). Rounding can only make it stop at a vertex within an ulp of
+// the farthest.
 func (p *placed) support(d shape.Vec2) int {
 	dl := p.x.Rot.ApplyInv(d)
 	vs := p.verts()
-	best, bi := vs[0].Dot(dl), 0
-	for i, v := range vs[1:] {
-		if x := v.Dot(dl); x > best {
-			best, bi = x, i+1
+	n := len(vs)
+	if n < climbMin {
+		best, bi := vs[0].Dot(dl), 0
+		for i, v := range vs[1:] {
+			if x := v.Dot(dl); x > best {
+				best, bi = x, i+1
+			}
+		}
+		return bi
+	}
+	i := p.last
+	best := vs[i].Dot(dl)
+	// Forward while it rises; if the first step does not, backward.
+	moved := false
+	for range n {
+		j := next(i, n)
+		x := vs[j].Dot(dl)
+		if !(x > best) {
+			break
+		}
+		i, best, moved = j, x, true
+	}
+	if !moved {
+		for range n {
+			j := prev(i, n)
+			x := vs[j].Dot(dl)
+			if !(x > best) {
+				break
+			}
+			i, best = j, x
 		}
 	}
-	return bi
+	p.last = i
+	return i
 }
 
 // at returns p's vertex i, placed.

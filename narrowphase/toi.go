@@ -177,22 +177,25 @@ func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, 
 	cb.init(b)
 	var n shape.Vec2 // the last separating direction
 	var sx simplex   // GJK's simplex, carried from step to step
-	at := func(sw Sweep, still bool, rot shape.Rot, t float64, off shape.Transform) shape.Transform {
+	// The comparisons with the identity offset are made once: a
+	// Transform compared with == costs four float comparisons a step.
+	partA, partB := offA != (shape.Transform{}), offB != (shape.Transform{})
+	at := func(sw *Sweep, still bool, rot shape.Rot, t float64, part bool, off *shape.Transform) shape.Transform {
 		var x shape.Transform
 		if still {
 			x = shape.Transform{Pos: sw.P0.Add(sw.P1.Sub(sw.P0).Scale(t)), Rot: rot}
 		} else {
 			x = sw.At(t)
 		}
-		if off != (shape.Transform{}) {
-			x = x.Mul(off)
+		if part {
+			x = x.Mul(*off)
 		}
 		return x
 	}
 	stillA, stillB := sa.A0 == sa.A1, sb.A0 == sb.A1
 	rotA, rotB := shape.NewRot(sa.A0), shape.NewRot(sb.A0)
 	for range toiMaxIters {
-		ta, tb := at(sa, stillA, rotA, t, offA), at(sb, stillB, rotB, t, offB)
+		ta, tb := at(&sa, stillA, rotA, t, partA, &offA), at(&sb, stillB, rotB, t, partB, &offB)
 		ca.place(a, ta, tb.Pos)
 		cb.place(b, tb, tb.Pos)
 		var d float64
@@ -210,7 +213,7 @@ func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, 
 			return 0, false
 		}
 	}
-	ta, tb := at(sa, false, rotA, t, offA), at(sb, false, rotB, t, offB)
+	ta, tb := at(&sa, false, rotA, t, partA, &offA), at(&sb, false, rotB, t, partB, &offB)
 	ca.place(a, ta, tb.Pos)
 	cb.place(b, tb, tb.Pos)
 	if d, _ := gjkGap(&ca, &cb, &sx); d <= 2*target {
