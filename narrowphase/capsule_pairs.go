@@ -12,8 +12,9 @@ import (
 // below the sum of the radii; the normal is the core's side normal when the
 // centre projects inside the core (exact, whatever the rounding of the
 // projection), else the direction from the nearer end.
-func circleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
-	c := tb.MulInv(ta).Apply(a.Center()) // the circle's centre in b's frame
+func circleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) (bool, float64) {
+	la := a.Center()
+	c := tb.MulInv(ta).Apply(la) // the circle's centre in b's frame
 	ra, rb := a.Radius(), b.Radius()
 	r := ra + rb
 	p0, p1, nr := b.SegmentFrame()
@@ -53,7 +54,7 @@ func circleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.
 	}
 	depth := r - d
 	if !(depth > 0) {
-		return false
+		return false, 0
 	}
 	if side && depth <= float64(touchTol*(r+math.Abs(w.X)+math.Abs(w.Y))) {
 		// Within rounding of touching: the unit normal nr rounds, so its
@@ -63,7 +64,7 @@ func circleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.
 		// (dyadic coordinates, a length that is a square root of one):
 		// touching is no contact.
 		if !(math.Abs(e.Cross(w))/math.Sqrt(e.LenSq()) < r) {
-			return false
+			return false, 0
 		}
 	}
 	// Midway between the circle's surface (c − n·ra) and the capsule's
@@ -71,12 +72,14 @@ func circleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.
 	p := c.Sub(n.Scale(ra)).Add(n.Scale(0.5 * depth))
 	m.single(n.Neg(), p, depth)
 	m.toWorld(tb)
-	return true
+	// pairScale: the positions' magnitudes plus each shape's reach (a
+	// capsule's is its farther end's plus its radius).
+	return true, abs1(ta.Pos) + abs1(tb.Pos) + (abs1(la) + ra) + (max(abs1(p0), abs1(p1)) + rb)
 }
 
 func circleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	var m Manifold
-	ok := circleCapsule(&a, ta, &b, tb, &m)
+	ok, _ := circleCapsule(&a, ta, &b, tb, &m)
 	return m.Depth, ok
 }
 

@@ -25,22 +25,28 @@ func circleCircleCore(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb sha
 
 // circleCircle collides two circles: depth ra+rb-|d|, normal along the centre
 // line (+X when the centres coincide), the single point midway between the
-// two surfaces on that line.
-func circleCircle(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
+// two surfaces on that line. Its second result is the pair's scale
+// (pairScale, from the numbers at hand).
+func circleCircle(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) (bool, float64) {
 	d, dist, depth, ok := circleCircleCore(a, ta, b, tb)
 	if !ok {
-		return false
+		return false, 0
 	}
 	n := shape.Vec2{X: 1} // coincident centres
 	if dist > 0 {
 		n = shape.Vec2{X: d.X / dist, Y: d.Y / dist}
 	}
 	// Midpoint of A's surface point ca + n·ra and B's cb - n·rb.
-	ca := ta.Apply(a.Center())
-	p := ca.Add(d.Add(n.Scale(a.Radius() - b.Radius())).Scale(0.5))
+	la, ra, lb, rb := a.Center(), a.Radius(), b.Center(), b.Radius()
+	ca := ta.Apply(la)
+	p := ca.Add(d.Add(n.Scale(ra - rb)).Scale(0.5))
 	m.single(n, p, depth)
-	return true
+	// pairScale: the positions' magnitudes plus each circle's reach.
+	return true, abs1(ta.Pos) + abs1(tb.Pos) + (abs1(la) + ra) + (abs1(lb) + rb)
 }
+
+// abs1 returns |v.X| + |v.Y|.
+func abs1(v shape.Vec2) float64 { return math.Abs(v.X) + math.Abs(v.Y) }
 
 func circleCircleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	_, _, depth, ok := circleCircleCore(&a, ta, &b, tb)

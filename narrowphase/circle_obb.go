@@ -59,15 +59,21 @@ func circleInBoxFrame(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 }
 
 // circleBox collides circle a with box b (AABB or OBB) in b's frame.
-func circleBox(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
-	c, tb := circleInBoxFrame(*a, ta, *b, tb)
-	h, ok := circleBoxCore(c, a.Radius(), b.HalfExtents())
+//
+// Its second result is the pair's scale (pairScale, from the numbers at
+// hand: a box's reach is the sum of its half extents).
+func circleBox(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) (bool, float64) {
+	la, ra, hb := a.Center(), a.Radius(), b.HalfExtents()
+	posB := tb.Pos
+	tb = b.EffectiveTransform(tb)
+	c := tb.MulInv(ta).Apply(la)
+	h, ok := circleBoxCore(c, ra, hb)
 	if !ok {
-		return false
+		return false, 0
 	}
 	m.single(h.normal, h.point, h.depth)
 	m.toWorld(tb)
-	return true
+	return true, abs1(ta.Pos) + abs1(posB) + (abs1(la) + ra) + (hb.X + hb.Y)
 }
 
 func circleBoxOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
@@ -77,7 +83,7 @@ func circleBoxOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape
 }
 
 // circleOBB collides a circle with an oriented box.
-func circleOBB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
+func circleOBB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) (bool, float64) {
 	return circleBox(a, ta, b, tb, m)
 }
 

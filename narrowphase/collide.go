@@ -74,37 +74,39 @@ func init() {
 }
 
 // collideBy runs routine r on a placed by ta and b placed by tb: whether
-// they overlap and, if they do, their manifold in m.
-func collideBy(r routine, a *shape.Shape, ta *shape.Transform, b *shape.Shape, tb *shape.Transform, m *Manifold) bool {
+// they overlap and, if they do, their manifold in m, and the pair's
+// scale (pairScale) when the routine has it at hand, else 0. m arrives
+// zero.
+func collideBy(r routine, a *shape.Shape, ta *shape.Transform, b *shape.Shape, tb *shape.Transform, m *Manifold) (bool, float64) {
 	switch r {
 	case rCircleCircle:
 		return circleCircle(a, *ta, b, *tb, m)
+	case rCircleCapsule:
+		return circleCapsule(a, *ta, b, *tb, m)
 	case rCircleAABB:
 		return circleAABB(a, *ta, b, *tb, m)
 	case rCircleOBB:
 		return circleOBB(a, *ta, b, *tb, m)
 	case rCirclePolygon:
-		return circlePolygon(a, *ta, b, *tb, m)
+		return circlePolygon(a, *ta, b, *tb, m), 0
 	case rAABBAABB:
-		return aabbAABB(a, *ta, b, *tb, m)
+		return aabbAABB(a, *ta, b, *tb, m), 0
 	case rAABBOBB:
-		return aabbOBB(a, *ta, b, *tb, m)
+		return aabbOBB(a, *ta, b, *tb, m), 0
 	case rAABBPolygon:
-		return aabbPolygon(a, *ta, b, *tb, m)
+		return aabbPolygon(a, *ta, b, *tb, m), 0
 	case rOBBOBB:
-		return obbOBB(a, *ta, b, *tb, m)
+		return obbOBB(a, *ta, b, *tb, m), 0
 	case rOBBPolygon:
-		return obbPolygon(a, *ta, b, *tb, m)
+		return obbPolygon(a, *ta, b, *tb, m), 0
 	case rPolygonPolygon:
-		return polygonPolygon(a, *ta, b, *tb, m)
-	case rCircleCapsule:
-		return circleCapsule(a, *ta, b, *tb, m)
+		return polygonPolygon(a, *ta, b, *tb, m), 0
 	case rHullCapsule:
-		return hullCapsule(a, *ta, b, *tb, m)
+		return hullCapsule(a, *ta, b, *tb, m), 0
 	case rCapsuleCapsule:
-		return capsuleCapsule(a, *ta, b, *tb, m)
+		return capsuleCapsule(a, *ta, b, *tb, m), 0
 	}
-	return false
+	return false, 0
 }
 
 // overlapBy runs routine r's overlap-only form: whether a placed by ta
@@ -165,16 +167,23 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 	f := &pairTable[ka][kb]
 	var m Manifold
 	var ok bool
+	var scale float64
 	if f.swap {
-		ok = collideBy(f.r, &b, &tb, &a, &ta, &m)
+		ok, scale = collideBy(f.r, &b, &tb, &a, &ta, &m)
 		m.Normal = m.Normal.Neg()
 	} else {
-		ok = collideBy(f.r, &a, &ta, &b, &tb, &m)
+		ok, scale = collideBy(f.r, &a, &ta, &b, &tb, &m)
 	}
-	if ok && inTouchBand(m.Depth, pairScale(&a, &ta.Pos, &b, &tb.Pos)) && touchApart(a, ta, shape.Identity, b, tb, shape.Identity) {
+	if !ok {
+		return m, false
+	}
+	if scale == 0 {
+		scale = pairScale(&a, &ta.Pos, &b, &tb.Pos)
+	}
+	if inTouchBand(m.Depth, scale) && touchApart(a, ta, shape.Identity, b, tb, shape.Identity) {
 		return Manifold{}, false // touching exactly (see touchBand)
 	}
-	return m, ok
+	return m, true
 }
 
 // collideFloat is Collide without the exact confirmation of an overlap
@@ -205,11 +214,11 @@ func collideConvex(ka, kb shape.Kind, a shape.Shape, ta shape.Transform, b shape
 	f := &pairTable[ka][kb]
 	var m Manifold
 	if f.swap {
-		ok := collideBy(f.r, &b, &tb, &a, &ta, &m)
+		ok, _ := collideBy(f.r, &b, &tb, &a, &ta, &m)
 		m.Normal = m.Normal.Neg()
 		return m, ok
 	}
-	ok := collideBy(f.r, &a, &ta, &b, &tb, &m)
+	ok, _ := collideBy(f.r, &a, &ta, &b, &tb, &m)
 	return m, ok
 }
 
