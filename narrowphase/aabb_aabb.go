@@ -38,17 +38,26 @@ func alignedManifold(m *Manifold, ha, hb, d shape.Vec2, ox, oy float64) {
 
 // aabbAABB collides two axis-aligned boxes by their X and Y intervals,
 // relative to A's centre.
-func aabbAABB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
+// Its second result is the pair's scale (boxScale).
+func aabbAABB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) (bool, float64) {
+	ha, hb := a.HalfExtents(), b.HalfExtents()
 	d := tb.Pos.Sub(ta.Pos)
-	ox, oy, ok := alignedCore(a.HalfExtents(), b.HalfExtents(), d)
+	ox, oy, ok := alignedCore(ha, hb, d)
 	if !ok {
-		return false
+		return false, 0
 	}
-	alignedManifold(m, a.HalfExtents(), b.HalfExtents(), d, ox, oy)
+	alignedManifold(m, ha, hb, d, ox, oy)
 	for i := range m.Points {
 		m.Points[i].Point = m.Points[i].Point.Add(ta.Pos)
 	}
-	return true
+	return true, boxScale(ta.Pos, ha, tb.Pos, hb)
+}
+
+// boxScale is pairScale for two boxes with half extents ha and hb at pa
+// and pb: the positions' magnitudes plus each box's reach, the sum of its
+// half extents.
+func boxScale(pa, ha, pb, hb shape.Vec2) float64 {
+	return abs1(pa) + abs1(pb) + (ha.X + ha.Y) + (hb.X + hb.Y)
 }
 
 func aabbAABBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {

@@ -90,13 +90,13 @@ func collideBy(r routine, a *shape.Shape, ta *shape.Transform, b *shape.Shape, t
 	case rCirclePolygon:
 		return circlePolygon(a, *ta, b, *tb, m), 0
 	case rAABBAABB:
-		return aabbAABB(a, *ta, b, *tb, m), 0
+		return aabbAABB(a, *ta, b, *tb, m)
 	case rAABBOBB:
-		return aabbOBB(a, *ta, b, *tb, m), 0
+		return aabbOBB(a, *ta, b, *tb, m)
 	case rAABBPolygon:
 		return aabbPolygon(a, *ta, b, *tb, m), 0
 	case rOBBOBB:
-		return obbOBB(a, *ta, b, *tb, m), 0
+		return obbOBB(a, *ta, b, *tb, m)
 	case rOBBPolygon:
 		return obbPolygon(a, *ta, b, *tb, m), 0
 	case rPolygonPolygon:

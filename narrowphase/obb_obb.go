@@ -115,12 +115,13 @@ func boxCorners(h shape.Vec2) [4]shape.Vec2 {
 }
 
 // obbOBB collides two oriented boxes in A's frame.
-func obbOBB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
-	if !collideBoxes(m, a.HalfExtents(), b.HalfExtents(), ta.MulInv(tb)) {
-		return false
+func obbOBB(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) (bool, float64) {
+	ha, hb := a.HalfExtents(), b.HalfExtents()
+	if !collideBoxes(m, ha, hb, ta.MulInv(tb)) {
+		return false, 0
 	}
 	m.toWorld(ta)
-	return true
+	return true, boxScale(ta.Pos, ha, tb.Pos, hb)
 }
 
 func obbOBBOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
