@@ -31,18 +31,7 @@ func TestCastStartAgreesWithCollide(t *testing.T) {
 		ta := shape.Transform{Pos: shape.V(-base, base).Add(shape.V(rng.Float64()*4-2, rng.Float64()*4-2)), Rot: shape.NewRot(rng.Float64() * 7)}
 		tb := shape.Transform{Pos: ta.Pos.Add(shape.V(rng.Float64()*8-4, rng.Float64()*8-4)), Rot: shape.NewRot(rng.Float64() * 7)}
 		d0 := tb.Pos.Sub(ta.Pos).Scale(2)
-		pa, pb := exParts(a, ta), exParts(b, tb)
-		frac, hit := 2.0, false
-		for _, x := range pa {
-			for _, y := range pb {
-				if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
-					continue
-				}
-				if o := exCast(x, d0, y); o.hit && o.frac < frac {
-					frac, hit = o.frac, true
-				}
-			}
-		}
+		frac, hit := exFirstTouch(a, ta, d0, b, tb)
 		if !hit || frac == 0 {
 			continue
 		}

@@ -318,18 +318,8 @@ func TestExactOracleOverlapAtTouch(t *testing.T) {
 		tb := shape.Transform{Pos: ta.Pos.Add(dir.Scale(reach)), Rot: exRandRot(rng)}
 		// Cast a toward b along a line through b, a little off its centre.
 		delta := dir.Scale(reach).Add(shape.V(rng.Float64()-0.5, rng.Float64()-0.5).Scale(reach * 0.5))
-		pa, pb := exParts(a, ta), exParts(b, tb)
-		frac, hit := 2.0, false
-		for _, x := range pa {
-			for _, y := range pb {
-				if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
-					continue // walls never collide with walls
-				}
-				if o := exCast(x, delta, y); o.hit && o.frac < frac {
-					frac, hit = o.frac, true
-				}
-			}
-		}
+		pb := exParts(b, tb)
+		frac, hit := exFirstTouch(a, ta, delta, b, tb)
 		if !hit || frac == 0 {
 			continue
 		}
@@ -509,20 +499,8 @@ func TestExactOracleCastFloatShapes(t *testing.T) {
 		delta := aim.Scale(0.5 + 2*rng.Float64()).Add(shape.V(rng.Float64()*4-2, rng.Float64()*4-2))
 		if rng.IntN(3) == 0 {
 			// Start touching: a's first touch along another motion.
-			pa, pb := exParts(a, ta), exParts(b, tb)
-			frac, hit := 2.0, false
 			d0 := aim.Scale(2)
-			for _, x := range pa {
-				for _, y := range pb {
-					if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
-						continue
-					}
-					if o := exCast(x, d0, y); o.hit && o.frac < frac {
-						frac, hit = o.frac, true
-					}
-				}
-			}
-			if hit && frac > 0 {
+			if frac, hit := exFirstTouch(a, ta, d0, b, tb); hit && frac > 0 {
 				ta.Pos = ta.Pos.Add(d0.Scale(frac))
 				touching++
 				switch rng.IntN(3) {
@@ -683,18 +661,7 @@ func TestExactOracleTOIEnter(t *testing.T) {
 			// motion toward b (b at its start), then moved on from there.
 			ta, tb := sa.At(0), sb.At(0)
 			d0 := tb.Pos.Sub(ta.Pos).Scale(2)
-			frac, hit := 2.0, false
-			for _, x := range exParts(a, ta) {
-				for _, y := range exParts(b, tb) {
-					if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
-						continue
-					}
-					if o := exCast(x, d0, y); o.hit && o.frac < frac {
-						frac, hit = o.frac, true
-					}
-				}
-			}
-			if hit && frac > 0 {
+			if frac, hit := exFirstTouch(a, ta, d0, b, tb); hit && frac > 0 {
 				touching++
 				p0 := ta.Pos.Add(d0.Scale(frac))
 				var move shape.Vec2

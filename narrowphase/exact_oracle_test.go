@@ -391,6 +391,26 @@ type exCastOracle struct {
 	gap   float64 // the smallest signed gap along the whole motion
 }
 
+// exFirstTouch returns the exact fraction of delta at which shape a,
+// placed by ta and moved by delta, first touches shape b placed by tb:
+// the least exCast over their part pairs (walls never touch walls), and
+// whether any pair touches.
+func exFirstTouch(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (float64, bool) {
+	frac, hit := 2.0, false
+	pb := exParts(b, tb)
+	for _, x := range exParts(a, ta) {
+		for _, y := range pb {
+			if len(x.pts) <= 2 && len(y.pts) <= 2 && x.r.Sign() == 0 && y.r.Sign() == 0 {
+				continue // walls never collide with walls
+			}
+			if o := exCast(x, delta, y); o.hit && o.frac < frac {
+				frac, hit = o.frac, true
+			}
+		}
+	}
+	return frac, hit
+}
+
 // exCast solves the cast of core a by delta against core b.
 func exCast(a exCore, delta shape.Vec2, b exCore) exCastOracle {
 	d := exMinkowski(a, b)
