@@ -1,7 +1,6 @@
 package narrowphase_test
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -38,8 +37,8 @@ func TestCastStartAgreesWithCollide(t *testing.T) {
 		ta.Pos = ta.Pos.Add(d0.Scale(frac))
 		// Nudged by whole ulps of each coordinate.
 		ux, uy := rng.IntN(7)-3, rng.IntN(7)-3
-		ta.Pos.X = nudge(ta.Pos.X, ux)
-		ta.Pos.Y = nudge(ta.Pos.Y, uy)
+		ta.Pos.X = ulpStep(ta.Pos.X, ux)
+		ta.Pos.Y = ulpStep(ta.Pos.Y, uy)
 		m, in := narrowphase.Collide(a, ta, b, tb)
 		if in {
 			overlapping++
@@ -55,15 +54,4 @@ func TestCastStartAgreesWithCollide(t *testing.T) {
 		}
 	}
 	t.Logf("%d casts from %d starts near a touch, %d of them overlapping", checked, n, overlapping)
-}
-
-// nudge returns x moved by k ulps (k < 0: toward −∞).
-func nudge(x float64, k int) float64 {
-	for ; k > 0; k-- {
-		x = math.Nextafter(x, math.Inf(1))
-	}
-	for ; k < 0; k++ {
-		x = math.Nextafter(x, math.Inf(-1))
-	}
-	return x
 }
