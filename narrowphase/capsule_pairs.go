@@ -102,7 +102,7 @@ const coreTouchTol = 0x1p-46
 // side normal when an end is nearest to the other core's inside, else
 // between the ends. Contact points clip the incident core to the
 // reference core's span, as for polygons.
-func capsuleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, out *Manifold) bool {
+func capsuleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, out *Manifold) (bool, float64) {
 	rel := ta.MulInv(tb)
 	a0, a1, nA := a.SegmentFrame()
 	vb0, vb1, nbl := b.SegmentFrame()
@@ -166,7 +166,7 @@ func capsuleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape
 		d := math.Sqrt(best.d2)
 		depth = r - d
 		if !(depth > 0) {
-			return false
+			return false, 0
 		}
 		// Cores apart by a rounding-size gap touch: no direction between
 		// two nearly equal points can be trusted, the side normals can.
@@ -199,15 +199,15 @@ func capsuleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape
 			}
 			n = pb.Sub(pa).Normalize()
 			if !(depth > 0) {
-				return false
+				return false, 0
 			}
 			p := pa.Add(n.Scale(ra)).Add(pb.Sub(n.Scale(rb))).Scale(0.5)
 			out.single(n, p, depth)
 			out.toWorld(ta)
-			return true
+			return true, capsulesScale(ta, tb, a0, a1, vb0, vb1, r)
 		}
 		if !(depth > 0) {
-			return false
+			return false, 0
 		}
 	}
 	if crossing {
@@ -236,12 +236,20 @@ func capsuleCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape
 		clipSegments(m, b0, b1, n.Neg(), a0, a1, n, r, ra)
 	}
 	m.toWorld(ta)
-	return true
+	return true, capsulesScale(ta, tb, a0, a1, vb0, vb1, r)
+}
+
+// capsulesScale is pairScale for two capsules or segments placed by ta and
+// tb, with local ends a0, a1 and b0, b1 and radii summing to r: the
+// positions' magnitudes plus each shape's reach (its farther end's plus
+// its radius), from the numbers capsuleCapsule holds.
+func capsulesScale(ta, tb shape.Transform, a0, a1, b0, b1 shape.Vec2, r float64) float64 {
+	return abs1(ta.Pos) + abs1(tb.Pos) + max(abs1(a0), abs1(a1)) + max(abs1(b0), abs1(b1)) + r
 }
 
 func capsuleCapsuleOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	var m Manifold
-	ok := capsuleCapsule(&a, ta, &b, tb, &m)
+	ok, _ := capsuleCapsule(&a, ta, &b, tb, &m)
 	return m.Depth, ok
 }
 

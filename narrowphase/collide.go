@@ -104,7 +104,7 @@ func collideBy(r routine, a *shape.Shape, ta *shape.Transform, b *shape.Shape, t
 	case rHullCapsule:
 		return hullCapsule(a, *ta, b, *tb, m), 0
 	case rCapsuleCapsule:
-		return capsuleCapsule(a, *ta, b, *tb, m), 0
+		return capsuleCapsule(a, *ta, b, *tb, m)
 	}
 	return false, 0
 }
