@@ -270,6 +270,14 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 	if s1 > s2 {
 		w1, w2, s1, s2 = w2, w1, s2, s1
 	}
+	// An incident core across the reference face within rounding (its
+	// ends' places along the face differ by no more than the rounding of
+	// their coordinates, which far from the origin may even slant it the
+	// other way) lies at one place along the face: it has one contact
+	// point, its deeper end, below, as when the places tie exactly.
+	if s2-s1 <= float64(coreTouchTol*(math.Abs(t.X)+math.Abs(t.Y)))*(math.Abs(v1.X)+math.Abs(v1.Y)+math.Abs(v2.X)+math.Abs(v2.Y)+math.Abs(w1.X)+math.Abs(w1.Y)+math.Abs(w2.X)+math.Abs(w2.Y)) {
+		s2 = s1
+	}
 	// pen is the overlap of the surfaces along nr at the incident core
 	// point w, with x how much further than ri the incident surface lies
 	// from w along ni (0 for a segment).
