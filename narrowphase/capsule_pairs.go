@@ -275,7 +275,9 @@ func clipSegments(m *Manifold, v1, v2, nr, w1, w2, ni shape.Vec2, r, ri float64)
 	// their coordinates, which far from the origin may even slant it the
 	// other way) lies at one place along the face: it has one contact
 	// point, its deeper end, below, as when the places tie exactly.
-	if s2-s1 <= float64(coreTouchTol*(math.Abs(t.X)+math.Abs(t.Y)))*(math.Abs(v1.X)+math.Abs(v1.Y)+math.Abs(v2.X)+math.Abs(v2.Y)+math.Abs(w1.X)+math.Abs(w1.Y)+math.Abs(w2.X)+math.Abs(w2.Y)) {
+	// In squares, without a root: s2 − s1 within 4·coreTouchTol·|t| times
+	// the root of the ends' squared lengths summed.
+	if ds := s2 - s1; float64(ds*ds) <= float64(float64(16*coreTouchTol*coreTouchTol)*hi)*(v1.LenSq()+v2.LenSq()+w1.LenSq()+w2.LenSq()) {
 		s2 = s1
 	}
 	// pen is the overlap of the surfaces along nr at the incident core
