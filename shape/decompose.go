@@ -157,7 +157,7 @@ func newDecomposer(outline []Vec2) (*decomposer, []int32, error) {
 	if thick, ok := allCollinear(distinct, 1/sz); ok {
 		return nil, nil, collinearError(len(ring), thick, size)
 	}
-	ring, err := d.clean(ring, true)
+	ring, err := d.clean(ring, true, 0, -1)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -194,9 +194,22 @@ func (d *decomposer) flat(a, b, c int32) (flat, fold bool) {
 // In strict mode (the caller's outline) a straight turn back is an error;
 // inside a piece it is a sliver of no width and is dropped, and d.folded
 // is set.
-func (d *decomposer) clean(r []int32, strict bool) ([]int32, error) {
+//
+// r[run0:run1+1] is a run of consecutive vertices of a ring clean already
+// (empty if run1 < run0): none of them duplicates its neighbour and no
+// three turn straight, and a clean ring stays clean reversed, since both
+// tests are symmetric. Until the walk first removes a vertex, it keeps a
+// third vertex of the run in a row without testing it, as the tests would:
+// in the halves of a cut, only the vertices at its ends are tested.
+func (d *decomposer) clean(r []int32, strict bool, run0, run1 int) ([]int32, error) {
 	out := r[:0]
-	for _, k := range r {
+	for t, k := range r {
+		// While nothing has been removed, out is r[:t]: the walk has
+		// three of the run in a row when t-2 and t are in it.
+		if t <= run1 && t-2 >= run0 && len(out) == t {
+			out = append(out, k)
+			continue
+		}
 		keep := true
 		for len(out) > 0 {
 			n := len(out)
@@ -711,17 +724,26 @@ func (d *decomposer) split(p []int32, i, j int, s int32) {
 			}
 		}
 	}
+	// Each half keeps a run of p's vertices in p's order, which p's
+	// cleaning has cleared: A's first f+1, and B's all but s.
+	b0 := 0
+	if s >= 0 {
+		b0 = 1
+	}
 	var small, large []int32
 	if la <= lb {
 		small = appendA(d.carve(la))
 		d.tmp = appendB(d.tmp[:0])
+		large = append(p[:0], d.tmp...)
+		d.push(large, b0, lb-1)
+		d.push(small, 0, f)
 	} else {
 		small = appendB(d.carve(lb))
 		d.tmp = appendA(d.tmp[:0])
+		large = append(p[:0], d.tmp...)
+		d.push(large, 0, f)
+		d.push(small, b0, lb-1)
 	}
-	large = append(p[:0], d.tmp...)
-	d.push(large)
-	d.push(small)
 }
 
 // carve returns an empty slice of capacity n from d.arena, which grows by
@@ -740,10 +762,11 @@ func (d *decomposer) carve(n int) []int32 {
 // vertices, or a half whose cleaning dropped a fold and left it turning
 // clockwise. Dropping a fold changes the area by less than sinTol times
 // the squares of the edges, so a half it turns over was that thin; kept,
-// its "reflex" vertices could not be mended by any cut.
-func (d *decomposer) push(r []int32) {
+// its "reflex" vertices could not be mended by any cut. r[run0:run1+1] is
+// a run of a clean ring, as clean takes it.
+func (d *decomposer) push(r []int32, run0, run1 int) {
 	d.folded = false
-	r, _ = d.clean(r, false)
+	r, _ = d.clean(r, false, run0, run1)
 	if len(r) < 3 || d.folded && !(d.area2(r) > 0) {
 		return
 	}
