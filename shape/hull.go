@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 )
 
@@ -345,21 +346,81 @@ func encloses(v, points []Vec2) bool {
 const orientErr = (3 + 16*0x1p-53) * 0x1p-53
 
 // orientSign returns the sign of (b-a)×(p-a), exactly: the float
-// determinant when it is clear of its error bound, rationals otherwise.
+// determinant when it is clear of its error bound, else orientExact. The
+// filter is small enough to inline, so most calls cost no call.
 func orientSign(a, b, p Vec2) int {
 	l := float64((b.X - a.X) * (p.Y - a.Y))
 	r := float64((b.Y - a.Y) * (p.X - a.X))
 	det, sum := l-r, math.Abs(l)+math.Abs(r)
 	// Below 1e-290 the products may have underflowed, and the bound with them.
-	if bound := float64(orientErr * sum); sum > 1e-290 && math.Abs(det) > bound {
+	if sum > 1e-290 && math.Abs(det) > float64(orientErr*sum) {
 		if det > 0 {
 			return 1
 		}
 		return -1
+	}
+	return orientExact(a, b, p)
+}
+
+// orientExact returns the sign of (b-a)×(p-a) in rationals. Where the
+// four differences and both products are exact in floats, as on integer
+// grids and outlines scaled by powers of two, where ties are common, the
+// sign is the comparison of the two products; elsewhere it takes big.Rat.
+func orientExact(a, b, p Vec2) int {
+	bx, okbx := exactSub(b.X, a.X)
+	py, okpy := exactSub(p.Y, a.Y)
+	by, okby := exactSub(b.Y, a.Y)
+	px, okpx := exactSub(p.X, a.X)
+	if okbx && okpy && okby && okpx {
+		l, okl := exactMul(bx, py)
+		r, okr := exactMul(by, px)
+		if okl && okr {
+			switch {
+			case l > r:
+				return 1
+			case l < r:
+				return -1
+			}
+			return 0
+		}
 	}
 	q := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
 	sub := func(x, y float64) *big.Rat { return new(big.Rat).Sub(q(x), q(y)) }
 	lr := new(big.Rat).Mul(sub(b.X, a.X), sub(p.Y, a.Y))
 	rr := new(big.Rat).Mul(sub(b.Y, a.Y), sub(p.X, a.X))
 	return lr.Cmp(rr)
+}
+
+// exactSub returns x-y and whether the float difference is exact: Knuth's
+// TwoSum error of it is zero. An overflow makes the error NaN, not zero.
+func exactSub(x, y float64) (float64, bool) {
+	d := x - y
+	yv := x - d
+	xv := d + yv
+	return d, (x-xv)+(yv-y) == 0
+}
+
+// exactMul returns x·y and whether the float product is exact: a factor is
+// zero, or both are normal, their significands have at most 53 bits
+// together, and the product is finite and normal, so nothing was rounded.
+func exactMul(x, y float64) (float64, bool) {
+	m := float64(x * y)
+	if x == 0 || y == 0 {
+		return m, true
+	}
+	if !(math.Abs(m) > 0x1p-1022 && math.Abs(m) <= math.MaxFloat64) {
+		return m, false
+	}
+	return m, sigBits(x)+sigBits(y) <= 53
+}
+
+// sigBits returns how many significant bits the normal float x has: 53
+// less the trailing zeros of its significand. Subnormals get 54, which
+// no exact product allows.
+func sigBits(x float64) int {
+	b := math.Float64bits(x)
+	if b&expMask == 0 {
+		return 54
+	}
+	return 53 - bits.TrailingZeros64(b&(1<<52-1)|1<<52)
 }
