@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -281,27 +282,48 @@ func (d *decomposer) area2(r []int32) float64 {
 
 // selfIntersection returns the first pair of non-adjacent edges of the ring
 // (by start position) that touch or cross. Edges are swept in order of their
-// left end, and only pairs whose x ranges overlap are tested exactly.
+// left end, and only pairs whose boxes overlap are tested exactly. The
+// answer, the least such pair that touches, does not depend on how edges
+// with equal left ends are ordered.
+//
+// The order comes from one slices.Sort of integers, with no comparison
+// function: each key packs the left end, mapped by a rounded affine map
+// (so x ≤ x' gives key(x) ≤ key(x')), above the edge's position. Left ends
+// that the map puts in one bucket may come out of order; an insertion
+// pass, linear on an order this nearly right, puts them in order.
 func (d *decomposer) selfIntersection(r []int32) (int, int, bool) {
 	type span struct {
 		lo, hi, ylo, yhi float64
 		k                int
 	}
 	n := len(r)
-	spans := make([]span, n)
-	for k := range n {
-		a, b := d.pts[r[k]], d.pts[r[succ(k, n)]]
-		spans[k] = span{min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y), k}
+	x0, x1 := math.Inf(1), math.Inf(-1)
+	for _, i := range r {
+		x0, x1 = min(x0, d.pts[i].X), max(x1, d.pts[i].X)
 	}
-	slices.SortFunc(spans, func(a, b span) int {
-		switch {
-		case a.lo < b.lo:
-			return -1
-		case a.lo > b.lo:
-			return 1
+	shift := uint(bits.Len(uint(n)))
+	q := math.Ldexp(1, min(52, 62-int(shift))) / (x1 - x0)
+	if !(q <= math.MaxFloat64) {
+		q = 0 // no width to spread: one bucket
+	}
+	keys := make([]uint64, n)
+	for k := range n {
+		lo := min(d.pts[r[k]].X, d.pts[r[succ(k, n)]].X)
+		keys[k] = uint64(float64((lo-x0)*q))<<shift | uint64(k)
+	}
+	slices.Sort(keys)
+	mask := uint64(1)<<shift - 1
+	spans := make([]span, n)
+	for s, key := range keys {
+		k := int(key & mask)
+		a, b := d.pts[r[k]], d.pts[r[succ(k, n)]]
+		sp := span{min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y), k}
+		t := s
+		for ; t > 0 && spans[t-1].lo > sp.lo; t-- {
+			spans[t] = spans[t-1]
 		}
-		return a.k - b.k
-	})
+		spans[t] = sp
+	}
 	bi, bj := -1, -1
 	for s := range spans {
 		sp := &spans[s]
