@@ -395,10 +395,15 @@ func (d *decomposer) name(k int32) int32 {
 // or clearly right.
 func (d *decomposer) middleReflex(p []int32) int {
 	d.refl = d.refl[:0]
-	for k := range len(p) {
-		if d.reflex(p, k) {
+	// reflex's test, walking the ring with each point loaded once.
+	m := len(p)
+	a, v := d.pts[p[m-1]], d.pts[p[0]]
+	for k := range m {
+		b := d.pts[p[succ(k, m)]]
+		if v.Sub(a).Cross(b.Sub(v)) < 0 {
 			d.refl = append(d.refl, int32(k))
 		}
+		a, v = v, b
 	}
 	if len(d.refl) == 0 {
 		return -1
@@ -440,7 +445,11 @@ func pred(k, m int) int {
 // reflex vertex with an edge an ulp long, has its crossing point rounded
 // onto or behind o; it is still the exit, at t = 0.
 func rayHit(o, dir, q0, q1 Vec2) (t float64, x Vec2, ok bool) {
-	s0, s1 := dir.Cross(q0.Sub(o)), dir.Cross(q1.Sub(o))
+	return rayExit(o, dir, q0, q1, dir.Cross(q0.Sub(o)), dir.Cross(q1.Sub(o)))
+}
+
+// rayExit is rayHit given the sides s0 and s1 of q0 and q1 (dir × (q − o)).
+func rayExit(o, dir, q0, q1 Vec2, s0, s1 float64) (t float64, x Vec2, ok bool) {
 	if !(s0 <= 0 && s1 > 0) {
 		return 0, Vec2{}, false
 	}
@@ -468,19 +477,29 @@ func (d *decomposer) cut(p []int32, i int) error {
 	d1, d2 := v.Sub(a), v.Sub(b) // the wedge lies left of d1 and right of d2
 
 	// Where the extensions of v's edges first leave the polygon.
+	// The sides of each point are computed once, for the two edges that
+	// share it, as rayHit would compute them.
 	e1, e2 := -1, -1
 	t1, t2 := math.Inf(1), math.Inf(1)
+	q0 := d.pts[p[0]]
+	s10, s20 := d1.Cross(q0.Sub(v)), d2.Cross(q0.Sub(v))
 	for k := range m {
-		if k == i || k == prev {
-			continue
+		q1 := d.pts[p[succ(k, m)]]
+		s11, s21 := d1.Cross(q1.Sub(v)), d2.Cross(q1.Sub(v))
+		if k != i && k != prev {
+			// rayExit's first test, inline: most edges fail it.
+			if s10 <= 0 && s11 > 0 {
+				if t, _, ok := rayExit(v, d1, q0, q1, s10, s11); ok && t < t1 {
+					t1, e1 = t, k
+				}
+			}
+			if s20 <= 0 && s21 > 0 {
+				if t, _, ok := rayExit(v, d2, q0, q1, s20, s21); ok && t < t2 {
+					t2, e2 = t, k
+				}
+			}
 		}
-		q0, q1 := d.pts[p[k]], d.pts[p[succ(k, m)]]
-		if t, _, ok := rayHit(v, d1, q0, q1); ok && t < t1 {
-			t1, e1 = t, k
-		}
-		if t, _, ok := rayHit(v, d2, q0, q1); ok && t < t2 {
-			t2, e2 = t, k
-		}
+		q0, s10, s20 = q1, s11, s21
 	}
 
 	// The vertices v may see in its wedge lie on the outline between the
