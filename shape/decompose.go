@@ -294,6 +294,7 @@ func (d *decomposer) area2(r []int32) float64 {
 func (d *decomposer) selfIntersection(r []int32) (int, int, bool) {
 	type span struct {
 		lo, hi, ylo, yhi float64
+		a, b             Vec2 // the edge, from position k
 		k                int
 	}
 	n := len(r)
@@ -317,7 +318,7 @@ func (d *decomposer) selfIntersection(r []int32) (int, int, bool) {
 	for s, key := range keys {
 		k := int(key & mask)
 		a, b := d.pts[r[k]], d.pts[r[succ(k, n)]]
-		sp := span{min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y), k}
+		sp := span{min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y), a, b, k}
 		t := s
 		for ; t > 0 && spans[t-1].lo > sp.lo; t-- {
 			spans[t] = spans[t-1]
@@ -327,6 +328,7 @@ func (d *decomposer) selfIntersection(r []int32) (int, int, bool) {
 	bi, bj := -1, -1
 	for s := range spans {
 		sp := &spans[s]
+		e := sp.b.Sub(sp.a)
 		for t := s + 1; t < n && spans[t].lo <= sp.hi; t++ {
 			tp := &spans[t]
 			if tp.yhi < sp.ylo || tp.ylo > sp.yhi {
@@ -340,6 +342,12 @@ func (d *decomposer) selfIntersection(r []int32) (int, int, bool) {
 				continue // adjacent: they meet at their shared vertex
 			}
 			if bi >= 0 && (i > bi || (i == bi && j > bj)) {
+				continue
+			}
+			// Both ends of one edge clearly on one side of the other's
+			// line, by the float filter alone: apart, as segmentsTouch
+			// would find.
+			if o := orientFilter(sp.a, e, tp.a); o != 0 && o == orientFilter(sp.a, e, tp.b) {
 				continue
 			}
 			if segmentsTouch(d.pts[r[i]], d.pts[r[i+1]], d.pts[r[j]], d.pts[r[succ(j, n)]]) {

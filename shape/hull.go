@@ -346,8 +346,7 @@ func encloses(v, points []Vec2) bool {
 const orientErr = (3 + 16*0x1p-53) * 0x1p-53
 
 // orientSign returns the sign of (b-a)×(p-a), exactly: the float
-// determinant when it is clear of its error bound, else orientExact. The
-// filter is small enough to inline, so most calls cost no call.
+// determinant when it is clear of its error bound, else orientExact.
 func orientSign(a, b, p Vec2) int {
 	l := float64((b.X - a.X) * (p.Y - a.Y))
 	r := float64((b.Y - a.Y) * (p.X - a.X))
@@ -360,6 +359,25 @@ func orientSign(a, b, p Vec2) int {
 		return -1
 	}
 	return orientExact(a, b, p)
+}
+
+// orientFilter is orientSign's float filter alone, for a caller that tests
+// many points against one line and computes e = b.Sub(a) once: the sign of
+// e×(p-a) when the float determinant is clear of its error bound, or 0
+// when only orientExact can tell. orientSign keeps its own copy, as this
+// is too large to inline and the call would cost every orientation.
+func orientFilter(a, e, p Vec2) int {
+	l := float64(e.X * (p.Y - a.Y))
+	r := float64(e.Y * (p.X - a.X))
+	det, sum := l-r, math.Abs(l)+math.Abs(r)
+	// Below 1e-290 the products may have underflowed, and the bound with them.
+	if sum > 1e-290 && math.Abs(det) > float64(orientErr*sum) {
+		if det > 0 {
+			return 1
+		}
+		return -1
+	}
+	return 0
 }
 
 // orientExact returns the sign of (b-a)×(p-a) in rationals. Where the
