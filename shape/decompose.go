@@ -682,18 +682,25 @@ func (d *decomposer) crossesEdge(p []int32, i, j int) bool { return d.blocked(p,
 func (d *decomposer) blocked(p []int32, i, j int, vertices bool) bool {
 	m := len(p)
 	v, w := d.pts[p[i]], d.pts[p[j]]
+	e := w.Sub(v)
 	lo, hi := Vec2{min(v.X, w.X), min(v.Y, w.Y)}, Vec2{max(v.X, w.X), max(v.Y, w.Y)}
+	// Each point is loaded once, for the two edges that share it. The
+	// box test compares both ends, as max and min of them would.
+	q1 := d.pts[p[0]]
 	for k := range m {
 		kn := succ(k, m)
+		q0 := q1
+		q1 = d.pts[p[kn]]
 		if k == i || kn == i || k == j || kn == j {
 			continue
 		}
-		q0, q1 := d.pts[p[k]], d.pts[p[kn]]
-		if max(q0.X, q1.X) < lo.X || min(q0.X, q1.X) > hi.X ||
-			max(q0.Y, q1.Y) < lo.Y || min(q0.Y, q1.Y) > hi.Y {
+		if q0.X < lo.X && q1.X < lo.X || q0.X > hi.X && q1.X > hi.X ||
+			q0.Y < lo.Y && q1.Y < lo.Y || q0.Y > hi.Y && q1.Y > hi.Y {
 			continue
 		}
-		if segmentsTouch(v, w, q0, q1) {
+		// An edge with both ends clearly on one side of the cut's line,
+		// by orientSign's float filter, does not touch it.
+		if o := orientFilter(v, e, q0); (o == 0 || o != orientFilter(v, e, q1)) && segmentsTouch(v, w, q0, q1) {
 			return true
 		}
 		if vertices && lo.X <= q0.X && q0.X <= hi.X && lo.Y <= q0.Y && q0.Y <= hi.Y && d.onCut(p[i], p[k], p[j]) {
