@@ -274,11 +274,18 @@ func selfIntersection(pts []Vec2) (int, int, bool) {
 	n := len(pts)
 	for i := range n {
 		a, b := pts[i], pts[(i+1)%n]
+		e := b.Sub(a)
 		for j := i + 2; j < n; j++ {
 			if i == 0 && j == n-1 {
 				continue // adjacent through the closing edge
 			}
-			if segmentsTouch(a, b, pts[j], pts[(j+1)%n]) {
+			// Both ends of edge j clearly on one side of edge i's line, by
+			// orientSign's float filter: apart, as segmentsTouch would find.
+			c, d := pts[j], pts[(j+1)%n]
+			if o := orientFilter(a, e, c); o != 0 && o == orientFilter(a, e, d) {
+				continue
+			}
+			if segmentsTouch(a, b, c, d) {
 				return i, j, true
 			}
 		}
