@@ -406,12 +406,15 @@ func (d *decomposer) middleReflex(p []int32) int {
 	// reflex's test, walking the ring with each point loaded once.
 	m := len(p)
 	a, v := d.pts[p[m-1]], d.pts[p[0]]
-	for k := range m {
-		b := d.pts[p[succ(k, m)]]
+	for k, ib := range p[1:] {
+		b := d.pts[ib]
 		if v.Sub(a).Cross(b.Sub(v)) < 0 {
 			d.refl = append(d.refl, int32(k))
 		}
 		a, v = v, b
+	}
+	if b := d.pts[p[0]]; v.Sub(a).Cross(b.Sub(v)) < 0 {
+		d.refl = append(d.refl, int32(m-1))
 	}
 	if len(d.refl) == 0 {
 		return -1
