@@ -154,3 +154,33 @@ func BenchmarkTimeOfImpact(b *testing.B) {
 		narrowphase.TimeOfImpact(p, sa, p, sb)
 	}
 }
+
+// TestTimeOfImpactHugeTurnIsFinite: sweeps that turn by 1e150 radians or
+// more (crafted snapshot bytes restore such bullets) overflow the squared
+// turns in the advancement's bound of the gap; TimeOfImpact must still
+// give a time in [0, 1] or no hit, never NaN, and TimeOfImpactEnter must
+// return.
+func TestTimeOfImpactHugeTurnIsFinite(t *testing.T) {
+	stick, ball := npOBB(t, 2, 0.05), npCircle(t, 0.5)
+	tri := npPolygon(t, xy(-1, -1), xy(1, -1), xy(0, 1.5))
+	for _, turn := range []float64{1e150, 1e300, math.MaxFloat64} {
+		for _, tc := range []struct {
+			name string
+			a, b shape.Shape
+		}{{"stick-ball", stick, ball}, {"triangle-triangle", tri, tri}} {
+			sa := narrowphase.Sweep{P0: xy(-4, 0.3), P1: xy(1, -0.2), A0: -turn / 2, A1: turn / 2}
+			for _, sb := range []narrowphase.Sweep{
+				{P0: xy(0, 0), P1: xy(0, 0), A0: 5.81, A1: 5.81},
+				{P0: xy(0, 0), P1: xy(0.5, 0.1), A0: turn / 2, A1: -turn / 2},
+			} {
+				name := fmt.Sprintf("%s, turn %g, %+v", tc.name, turn, sb)
+				if got, hit := narrowphase.TimeOfImpact(tc.a, sa, tc.b, sb); hit && !(got >= 0 && got <= 1) {
+					t.Errorf("TimeOfImpact(%s) = %v, %v; want a time in [0, 1]", name, got, hit)
+				}
+				if got, _, _, hit := narrowphase.TimeOfImpactEnter(tc.a, sa, tc.b, sb); hit && !(got >= 0 && got <= 1) {
+					t.Errorf("TimeOfImpactEnter(%s) = %v, %v; want a time in [0, 1]", name, got, hit)
+				}
+			}
+		}
+	}
+}
