@@ -187,8 +187,17 @@ func timeOfImpact(a shape.Shape, offA shape.Transform, sa Sweep, b shape.Shape, 
 	// The comparisons with the identity offset are made once: a
 	// Transform compared with == costs four float comparisons a step.
 	partA, partB := offA != (shape.Transform{}), offB != (shape.Transform{})
+	// A sweep that does not turn keeps its rotation, computed once; one
+	// that turns gets it from its angle at every step, and never reads
+	// this one.
 	stillA, stillB := sa.A0 == sa.A1, sb.A0 == sb.A1
-	rotA, rotB := shape.NewRot(sa.A0), shape.NewRot(sb.A0)
+	var rotA, rotB shape.Rot
+	if stillA {
+		rotA = shape.NewRot(sa.A0)
+	}
+	if stillB {
+		rotB = shape.NewRot(sb.A0)
+	}
 	for range toiMaxIters {
 		xa, xb := sweepAt(&sa, stillA, rotA, t), sweepAt(&sb, stillB, rotB, t)
 		ta, tb := xa, xb
@@ -360,11 +369,20 @@ func (m *toiMotion) advance(ca, cb *placed, sx *simplex, dc, oa, ob, n shape.Vec
 // direction u now and, to first order, after turning k·τ.
 func (p *placed) lowest(u shape.Vec2, k, tau float64) (now, later float64) {
 	kt := float64(k * tau)
-	now, later = math.Inf(1), math.Inf(1)
-	for _, v := range p.verts() {
+	vs := p.verts()
+	now = vs[0].Dot(u)
+	later = now + float64(kt*vs[0].Cross(u))
+	// Plain comparisons: the builtin min's care for NaN and −0 costs a
+	// third of the loop, and neither can arise here but through a NaN
+	// k·τ, which later then carries and advance refuses.
+	for _, v := range vs[1:] {
 		x := v.Dot(u)
-		now = min(now, x)
-		later = min(later, x+float64(kt*v.Cross(u)))
+		if x < now {
+			now = x
+		}
+		if y := x + float64(kt*v.Cross(u)); y < later || y != y {
+			later = y
+		}
 	}
 	return now, later
 }
