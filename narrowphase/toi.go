@@ -348,7 +348,7 @@ func (m *toiMotion) advance(ca, cb *placed, sx *simplex, dc, oa, ob, n shape.Vec
 	r := ca.r + cb.r
 	l0 := (t0 + a0 + n.Dot(oa)) + (b0 - n.Dot(ob)) - r
 	lt := float64(t1*tau) + (t0 + at + n.Dot(oa) + float64(ea*tau)) + (bt - n.Dot(ob) - float64(eb*tau)) -
-		float64(float64(bound*tau)*tau)/2 - r
+		float64(float64(float64(bound*tau)*tau)/2) - r
 	switch {
 	case end && lt >= h:
 		return 0, true
