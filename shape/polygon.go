@@ -39,7 +39,8 @@ func NewPolygon(verts []Vec2) (Shape, error) { return buildPolygon(verts, nil) }
 
 // polygonScratch holds the buffers of buildPolygon for a caller that
 // validates many outlines and keeps none of the shapes: the shapes it
-// returns share the scratch's memory and are good only until the next call.
+// returns share the scratch's memory, are good only until the next call,
+// and have no radius (Reach and BoundingRadius read 0).
 type polygonScratch struct {
 	pts, buf []Vec2
 	idx      []int
@@ -104,7 +105,7 @@ func buildPolygon(verts []Vec2, sc *polygonScratch) (Shape, error) {
 	for changed := true; changed && len(pts) >= 3; {
 		changed = false
 		for i := 0; i < len(pts) && len(pts) >= 3; i++ {
-			prev, next := pts[(i+len(pts)-1)%len(pts)], pts[(i+1)%len(pts)]
+			prev, next := pts[pred(i, len(pts))], pts[succ(i, len(pts))]
 			e1, e2 := pts[i].Sub(prev).Scale(inv), next.Sub(pts[i]).Scale(inv)
 			cr := e1.Cross(e2)
 			if cr*cr > sinTol*sinTol*e1.LenSq()*e2.LenSq() {
@@ -136,7 +137,7 @@ func buildPolygon(verts []Vec2, sc *polygonScratch) (Shape, error) {
 	}
 	n := len(pts)
 	for i := range pts {
-		prev, next := pts[(i+n-1)%n], pts[(i+1)%n]
+		prev, next := pts[pred(i, n)], pts[succ(i, n)]
 		if pts[i].Sub(prev).Cross(next.Sub(pts[i])) < 0 {
 			return Shape{}, fmt.Errorf("%w: reflex angle at vertex %d", ErrNonConvex, idx[i])
 		}
@@ -148,7 +149,7 @@ func buildPolygon(verts []Vec2, sc *polygonScratch) (Shape, error) {
 	} else {
 		buf = make([]Vec2, 2*n)
 	}
-	sh := newPolygonShape(pts, buf)
+	sh := newPolygonShape(pts, buf, sc == nil)
 	// A polygon thinner than its coordinates' rounding passes the
 	// tolerance tests above (they are relative to its own size) but its
 	// centroid rounds onto or beyond an edge: collinear at this precision.
@@ -161,21 +162,24 @@ func buildPolygon(verts []Vec2, sc *polygonScratch) (Shape, error) {
 	return sh, nil
 }
 
-// newPolygonShape precomputes the normals, centroid and radius of a
-// validated counter-clockwise convex outline, in buf (2·len(pts) long).
+// newPolygonShape precomputes the normals, centroid and, if withRadius,
+// the radius of a validated counter-clockwise convex outline, in buf
+// (2·len(pts) long).
 // Vertices and normals share that one allocation, which the Shape reaches
 // through a pointer to its first element; the centroid and radius live in
 // the Shape's own fields, which polygons do not otherwise use. A polygon
 // thus costs one small allocation and no header struct.
-func newPolygonShape(pts, buf []Vec2) Shape {
+func newPolygonShape(pts, buf []Vec2, withRadius bool) Shape {
 	n := len(pts)
 	verts, normals := buf[:n:n], buf[n:]
 	copy(verts, pts)
 	var radius float64
 	for i := range n {
-		e := pts[(i+1)%n].Sub(pts[i])
+		e := pts[succ(i, n)].Sub(pts[i])
 		normals[i] = Vec2{e.Y, -e.X}.Normalize()
-		radius = max(radius, hypot(pts[i].X, pts[i].Y))
+		if withRadius {
+			radius = max(radius, hypot(pts[i].X, pts[i].Y))
+		}
 	}
 	// Area-weighted centroid of the fan from vertex 0, for precision far
 	// from the origin, in units of the polygon's size so that the products
@@ -273,7 +277,7 @@ func selfIntersection(pts []Vec2) (int, int, bool) {
 	}
 	n := len(pts)
 	for i := range n {
-		a, b := pts[i], pts[(i+1)%n]
+		a, b := pts[i], pts[succ(i, n)]
 		e := b.Sub(a)
 		for j := i + 2; j < n; j++ {
 			if i == 0 && j == n-1 {
@@ -281,7 +285,7 @@ func selfIntersection(pts []Vec2) (int, int, bool) {
 			}
 			// Both ends of edge j clearly on one side of edge i's line, by
 			// orientSign's float filter: apart, as segmentsTouch would find.
-			c, d := pts[j], pts[(j+1)%n]
+			c, d := pts[j], pts[succ(j, n)]
 			if o := orientFilter(a, e, c); o != 0 && o == orientFilter(a, e, d) {
 				continue
 			}
@@ -312,7 +316,7 @@ func turnsOnce(pts []Vec2) bool {
 	}
 	wraps := 0
 	for i := range n {
-		a, b, c := pts[i], pts[(i+1)%n], pts[(i+2)%n]
+		a, b, c := pts[i], pts[succ(i, n)], pts[succ(succ(i, n), n)]
 		if i > 0 && orientSign(a, b, c) != turn {
 			return false
 		}
