@@ -335,36 +335,9 @@ func TestExactOracleContactPointEnvelopes(t *testing.T) {
 					if in {
 						inside++
 					}
-					m, ok := narrowphase.Collide(a, ta, b, tb)
-					desc := fmt.Sprintf("case %d: %s", c, exDescribe(a, ta, b, tb))
-					ca, cb := exPlace(a, ta), exPlace(b, tb)
-					scale := h10Scale(a, ta, b, tb)
-					far := math.Max(math.Max(math.Abs(ta.Pos.X), math.Abs(ta.Pos.Y)), math.Max(math.Abs(tb.Pos.X), math.Abs(tb.Pos.Y)))
-					tol := 1e-9*scale + 64*far*0x1p-52
-					in, pen := exPen(exMinkowski(ca, cb))
-					if ok != in {
-						if math.Abs(pen) > tol {
-							t.Errorf("Collide = %v, want %v (exact depth %.17g): %s", ok, in, pen, desc)
-						}
-						continue
+					if _, ok := h10CheckCollide(t, a, ta, b, tb, fmt.Sprintf("case %d", c)); ok {
+						hits++
 					}
-					if !ok {
-						continue
-					}
-					hits++
-					if math.Abs(m.Depth-pen) > 1e-9*scale {
-						t.Errorf("Collide.Depth = %.17g, want %.17g (diff %.3g): %s", m.Depth, pen, m.Depth-pen, desc)
-					}
-					if h := exSupport(exMinkowski(ca, cb), m.Normal.Neg()); math.Abs(h-pen) > 1e-9*scale {
-						t.Errorf("Collide.Normal = %v needs %.17g to separate, the depth is %.17g: %s", m.Normal, h, pen, desc)
-					}
-					// Along-normal positions amplify tangent rounding on
-					// steep faces: a looser tolerance, which still tells a
-					// front face from a back one.
-					h10CheckEnvelope(t, m, ca, cb, tol, 1e-7*scale+1e4*far*0x1p-52, desc)
-					// Each point ± N·depth/2 on the boundaries, and two points
-					// at the ends of the overlap of parallel faces.
-					exCheckManifoldPoints(t, m, ca, cb, ta.Pos, 1e-9*scale, tol, desc)
 					if t.Failed() {
 						return
 					}
@@ -373,6 +346,45 @@ func TestExactOracleContactPointEnvelopes(t *testing.T) {
 			})
 		}
 	}
+}
+
+// h10CheckCollide checks Collide(a, ta, b, tb) against the exact cores:
+// the verdict against the exact Minkowski difference (a disagreement
+// within rounding of touching passes), and for a contact the depth, the
+// normal, each point against the exact envelopes along the normal, and
+// parallel faces for their two points. It returns the manifold and
+// whether it is a contact; errors name the pair after the prefix.
+func h10CheckCollide(t *testing.T, a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform, prefix string) (narrowphase.Manifold, bool) {
+	t.Helper()
+	m, ok := narrowphase.Collide(a, ta, b, tb)
+	desc := prefix + ": " + exDescribe(a, ta, b, tb)
+	ca, cb := exPlace(a, ta), exPlace(b, tb)
+	scale := h10Scale(a, ta, b, tb)
+	far := math.Max(math.Max(math.Abs(ta.Pos.X), math.Abs(ta.Pos.Y)), math.Max(math.Abs(tb.Pos.X), math.Abs(tb.Pos.Y)))
+	tol := 1e-9*scale + 64*far*0x1p-52
+	in, pen := exPen(exMinkowski(ca, cb))
+	if ok != in {
+		if math.Abs(pen) > tol {
+			t.Errorf("Collide = %v, want %v (exact depth %.17g): %s", ok, in, pen, desc)
+		}
+		return m, false
+	}
+	if !ok {
+		return m, false
+	}
+	if math.Abs(m.Depth-pen) > 1e-9*scale {
+		t.Errorf("Collide.Depth = %.17g, want %.17g (diff %.3g): %s", m.Depth, pen, m.Depth-pen, desc)
+	}
+	if h := exSupport(exMinkowski(ca, cb), m.Normal.Neg()); math.Abs(h-pen) > 1e-9*scale {
+		t.Errorf("Collide.Normal = %v needs %.17g to separate, the depth is %.17g: %s", m.Normal, h, pen, desc)
+	}
+	// Along-normal positions amplify tangent rounding on steep faces: a
+	// looser tolerance, which still tells a front face from a back one.
+	h10CheckEnvelope(t, m, ca, cb, tol, 1e-7*scale+1e4*far*0x1p-52, desc)
+	// Each point ± N·depth/2 on the boundaries, and two points at the ends
+	// of the overlap of parallel faces.
+	exCheckManifoldPoints(t, m, ca, cb, ta.Pos, 1e-9*scale, tol, desc)
+	return m, true
 }
 
 // h10RoundShape returns a shape that turning about its origin changes
