@@ -36,6 +36,64 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 	if !s.Valid() || !(maxDist >= 0) || !origin.IsFinite() || !dir.IsFinite() || dir.LenSq() == 0 {
 		return RayHit{}, false
 	}
+	// Ahead of the shape by more than rayFar times its size, the ray is
+	// first carried up to it (rayFromNear): turned into the shape's frame
+	// from there, its origin rounds to the shape's scale, not the ray's.
+	c := t.Pos
+	dx, dy := c.X-origin.X, c.Y-origin.Y
+	if proj := float64(dx*dir.X) + float64(dy*dir.Y); proj > 0 {
+		r := s.BoundingRadius()
+		// proj rounds by a few ulps of the coordinates: the margin
+		// keeps skip short of the shape's bounding disc.
+		margin := 0x1p-48 * (math.Abs(origin.X) + math.Abs(origin.Y) + math.Abs(c.X) + math.Abs(c.Y))
+		if skip := proj - 2*r - margin; skip > rayFar*r && skip >= 0x1p-48*proj {
+			return rayFromNear(s, t, origin, dir, maxDist, skip)
+		}
+	}
+	return rayCastKind(s, t, origin, dir, maxDist)
+}
+
+// rayFar is how many times its bounding radius a shape must lie ahead of
+// a ray's origin for RayCast to carry the ray up to it first.
+const rayFar = 16
+
+// rayFromNear casts the ray from skip along it, short of the shape's
+// bounding disc, in coordinates centred on the shape's position c: the
+// start o' − c = (origin − c) + skip·dir is summed exactly (twoSum,
+// twoProd) and rounded once, so it lies on the ray to an ulp of the
+// shape's scale, where o' placed in world coordinates would round to an
+// ulp of the world's and origin turned into the shape's frame to an ulp
+// of the ray's length. The hit's Distance is skip plus the near cast's,
+// and it counts when that sum is within maxDist; the near cast looks a
+// little past maxDist − skip, which rounds, so that a ray ending where a
+// previous one's hit lies still hits.
+func rayFromNear(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist, skip float64) (RayHit, bool) {
+	c := t.Pos
+	rel := func(o, c, d float64) float64 {
+		a, ea := twoSum(o, -c)
+		p, ep := twoProd(skip, d)
+		x, ex := twoSum(a, p)
+		return x + (ex + (ea + ep))
+	}
+	o := shape.Vec2{X: rel(origin.X, c.X, dir.X), Y: rel(origin.Y, c.Y, dir.Y)}
+	rest := maxDist - skip
+	if rest < 0 {
+		return RayHit{}, false
+	}
+	rest += 0x1p-50 * maxDist
+	h, ok := rayCastKind(s, shape.Transform{Rot: t.Rot}, o, dir, rest)
+	if !ok {
+		return RayHit{}, false
+	}
+	if h.Distance += skip; h.Distance > maxDist {
+		return RayHit{}, false
+	}
+	h.Point = h.Point.Add(c)
+	return h, true
+}
+
+// rayCastKind is RayCast's dispatch on the shape's kind.
+func rayCastKind(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
 	switch s.Kind() {
 	case shape.KindCircle:
 		return rayCircleIn(s, t, origin, dir, maxDist)
