@@ -36,64 +36,16 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 	if !s.Valid() || !(maxDist >= 0) || !origin.IsFinite() || !dir.IsFinite() || dir.LenSq() == 0 {
 		return RayHit{}, false
 	}
-	// Ahead of the shape by more than rayFar times its size, the ray is
-	// first carried up to it (rayFromNear): turned into the shape's frame
-	// from there, its origin rounds to the shape's scale, not the ray's.
-	c := t.Pos
-	dx, dy := c.X-origin.X, c.Y-origin.Y
-	if proj := float64(dx*dir.X) + float64(dy*dir.Y); proj > 0 {
-		r := s.BoundingRadius()
-		// proj rounds by a few ulps of the coordinates: the margin
-		// keeps skip short of the shape's bounding disc.
-		margin := 0x1p-48 * (math.Abs(origin.X) + math.Abs(origin.Y) + math.Abs(c.X) + math.Abs(c.Y))
-		if skip := proj - 2*r - margin; skip > rayFar*r && skip >= 0x1p-48*proj {
+	// Ahead of the shape by more than rayFar times its reach (and by more
+	// than rayFarMin, the cheap test that keeps near rays on the fast
+	// path), the ray is first carried up to it (rayFromNear): turned into
+	// the shape's frame from there, its origin rounds to the shape's
+	// scale, not the ray's length.
+	if proj := float64((t.Pos.X-origin.X)*dir.X) + float64((t.Pos.Y-origin.Y)*dir.Y); proj > rayFarMin {
+		if skip, ok := rayHeadStart(s, t.Pos, origin, proj); ok {
 			return rayFromNear(s, t, origin, dir, maxDist, skip)
 		}
 	}
-	return rayCastKind(s, t, origin, dir, maxDist)
-}
-
-// rayFar is how many times its bounding radius a shape must lie ahead of
-// a ray's origin for RayCast to carry the ray up to it first.
-const rayFar = 16
-
-// rayFromNear casts the ray from skip along it, short of the shape's
-// bounding disc, in coordinates centred on the shape's position c: the
-// start o' − c = (origin − c) + skip·dir is summed exactly (twoSum,
-// twoProd) and rounded once, so it lies on the ray to an ulp of the
-// shape's scale, where o' placed in world coordinates would round to an
-// ulp of the world's and origin turned into the shape's frame to an ulp
-// of the ray's length. The hit's Distance is skip plus the near cast's,
-// and it counts when that sum is within maxDist; the near cast looks a
-// little past maxDist − skip, which rounds, so that a ray ending where a
-// previous one's hit lies still hits.
-func rayFromNear(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist, skip float64) (RayHit, bool) {
-	c := t.Pos
-	rel := func(o, c, d float64) float64 {
-		a, ea := twoSum(o, -c)
-		p, ep := twoProd(skip, d)
-		x, ex := twoSum(a, p)
-		return x + (ex + (ea + ep))
-	}
-	o := shape.Vec2{X: rel(origin.X, c.X, dir.X), Y: rel(origin.Y, c.Y, dir.Y)}
-	rest := maxDist - skip
-	if rest < 0 {
-		return RayHit{}, false
-	}
-	rest += 0x1p-50 * maxDist
-	h, ok := rayCastKind(s, shape.Transform{Rot: t.Rot}, o, dir, rest)
-	if !ok {
-		return RayHit{}, false
-	}
-	if h.Distance += skip; h.Distance > maxDist {
-		return RayHit{}, false
-	}
-	h.Point = h.Point.Add(c)
-	return h, true
-}
-
-// rayCastKind is RayCast's dispatch on the shape's kind.
-func rayCastKind(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
 	switch s.Kind() {
 	case shape.KindCircle:
 		return rayCircleIn(s, t, origin, dir, maxDist)
@@ -107,6 +59,79 @@ func rayCastKind(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDi
 		return rayComposite(s, t, origin, dir, maxDist)
 	}
 	return RayHit{}, false
+}
+
+// rayFar is how many times its reach (reachBound) a shape must lie ahead
+// of a ray's origin for RayCast to carry the ray up to it first, and
+// rayFarMin how far at least: nearer, an origin turned into the shape's
+// frame rounds by no more than an ulp of 256.
+const (
+	rayFar    = 16
+	rayFarMin = 256
+)
+
+// rayHeadStart returns how far along the ray RayCast may carry it, given
+// proj, the rounded distance along the unit ray to the shape's position c,
+// and whether that is worth it (more than rayFar times the shape's
+// reach). The start stays outside the disc of twice the reach about c:
+// proj rounds by a few ulps of the coordinates, which the margin covers.
+func rayHeadStart(s shape.Shape, c, origin shape.Vec2, proj float64) (float64, bool) {
+	r := reachBound(s)
+	margin := 0x1p-48 * (math.Abs(origin.X) + math.Abs(origin.Y) + math.Abs(c.X) + math.Abs(c.Y))
+	skip := proj - 2*r - margin
+	return skip, skip > rayFar*r && skip >= 0x1p-48*proj
+}
+
+// reachBound returns a cheap upper bound on the distance of s's points
+// from its local origin: L1 norms in place of the bounding radius's root.
+func reachBound(s shape.Shape) float64 {
+	switch s.Kind() {
+	case shape.KindCircle:
+		c := s.Center()
+		return math.Abs(c.X) + math.Abs(c.Y) + s.Radius()
+	case shape.KindAABB, shape.KindOBB:
+		h := s.HalfExtents()
+		return h.X + h.Y
+	case shape.KindCapsule, shape.KindSegment:
+		p0, p1 := s.Segment()
+		return max(math.Abs(p0.X)+math.Abs(p0.Y), math.Abs(p1.X)+math.Abs(p1.Y)) + s.Radius()
+	}
+	return s.BoundingRadius() // a polygon's is stored, a composite's too
+}
+
+// rayFromNear casts the ray from skip along it, in coordinates centred on
+// the shape's position c: the start o' − c = (origin − c) + skip·dir is
+// summed exactly (twoSum, twoProd) and rounded once, so it lies on the
+// ray to an ulp of the shape's scale, where o' placed in world
+// coordinates would round to an ulp of the world's and origin turned into
+// the shape's frame to an ulp of the ray's length. The hit's Distance is
+// skip plus the near cast's, and it counts when that sum is within
+// maxDist; the near cast looks a little past maxDist − skip, which
+// rounds, so that a ray ending where a previous one's hit lies still hits.
+func rayFromNear(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist, skip float64) (RayHit, bool) {
+	rest := maxDist - skip
+	if rest < 0 {
+		return RayHit{}, false
+	}
+	c := t.Pos
+	o := shape.Vec2{X: sumOnRay(origin.X, c.X, skip, dir.X), Y: sumOnRay(origin.Y, c.Y, skip, dir.Y)}
+	h, ok := RayCast(s, shape.Transform{Rot: t.Rot}, o, dir, rest+0x1p-50*maxDist)
+	if !ok {
+		return RayHit{}, false
+	}
+	if h.Distance += skip; h.Distance > maxDist {
+		return RayHit{}, false
+	}
+	h.Point = h.Point.Add(c)
+	return h, true
+}
+
+// sumOnRay returns o − c + skip·d, exactly summed and rounded once.
+func sumOnRay(o, c, skip, d float64) float64 {
+	a, ea := twoSum(o, -c)
+	p, ep := twoProd(skip, d)
+	x, ex := twoSum(a, p)
+	return x + (ex + (ea + ep))
 }
 
 // insideHit is the answer for a ray that starts inside a shape.
