@@ -84,3 +84,39 @@ func TestRayFromFarOffBug(t *testing.T) {
 	}
 	t.Logf("%d shapes, %d far rays checked", n, checked)
 }
+
+// TestCastSegmentGrazesVertexBug: a segment whose end slides past a
+// polygon's top vertex at exactly its height (every coordinate dyadic),
+// and a segment whose middle meets a chain's vertex, cast along +X from
+// 2^k beyond. Cast is a hit at the touch for every k: the first is a
+// graze, the second a crossing. The clip against the Minkowski
+// difference, whose unit normals round, found the ray's entry an ulp past
+// its exit at the vertex (lost from k = 6), and the check that two
+// segments meet at the hit allowed for the rounding of their coordinates
+// but not of the long motion that carried them there (lost from k = 12).
+func TestCastSegmentGrazesVertexBug(t *testing.T) {
+	seg, _ := shape.NewSegment(xy(-1.5, 2.0625), xy(0.5, 0.875))
+	poly, _ := shape.NewPolygon([]shape.Vec2{xy(-1.9375, -0.9375), xy(2.5, -2.875), xy(2.8125, 2.3125), xy(0, 2)})
+	tp := shape.Transform{Pos: xy(-5.3125, -6.5)}
+	seg2, _ := shape.NewSegment(xy(1, 1.9375), xy(-1.875, -1.6875))
+	rot2 := shape.RotFromCosSin(-0.987145035976817, 0.15982702508126884)
+	wall, _ := shape.NewSegment(xy(-2.625, 2.1875), xy(-3.125, 3.9375))
+	tw := shape.Transform{Pos: xy(-8.8125, 2.25)}
+	for k := 0; k <= 40; k += 2 {
+		f := math.Ldexp(1, k)
+		// The graze: the segment's end (−0.5, −0.875) turned by π lands
+		// on the polygon's top vertex (−2.5, −4.1875) after 36 + f.
+		ta := shape.Transform{Pos: xy(-40-f, -2.125), Rot: shape.RotFromCosSin(-1, 0)}
+		h, ok := narrowphase.Cast(seg, ta, xy(80+f, 0), poly, tp)
+		if want := (36 + f) / (80 + f); !ok || math.Abs(h.Fraction-want) > 4e-16 || h.Point != xy(-2.5, -4.1875) {
+			t.Errorf("k=%d: graze Cast = %+v, %v; want fraction %.17g at (−2.5, −4.1875)", k, h, ok, want)
+		}
+		// The crossing: the wall's end (−11.9375, 6.1875) meets the
+		// moving segment's middle after 28.8769045002… + f.
+		tb := shape.Transform{Pos: xy(-40-f, 7.5), Rot: rot2}
+		h, ok = narrowphase.Cast(seg2, tb, xy(80+f, 0), wall, tw)
+		if d := h.Fraction*(80+f) - f; !ok || math.Abs(d-28.876904500236) > 1e-6+f*0x1p-50 {
+			t.Errorf("k=%d: crossing Cast = %+v, %v; want a hit after 28.876904500236 of the last 80", k, h, ok)
+		}
+	}
+}
