@@ -530,7 +530,7 @@ func discEntry(c shape.Vec2, r float64, d shape.Vec2) (float64, bool) {
 // half-plane bounds t from below (entering) or above (leaving).
 func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 	lo, hi := math.Inf(-1), math.Inf(1)
-	enter := -1
+	enter, leave := -1, -1
 	for k := range m.n {
 		nrm := m.nrm[k]
 		h := nrm.Dot(m.v[k]) // the origin is inside this half-plane when h >= 0
@@ -542,10 +542,15 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 			}
 		case den > 0:
 			if t := h / den; t < hi {
-				hi = t
+				hi, leave = t, k
 			}
 		case h < 0:
 			return CastHit{}, false // parallel to the face and outside it
+		}
+	}
+	if lo > hi && enter >= 0 && leave >= 0 {
+		if t, ok := m.vertexGraze(d, enter, leave); ok {
+			lo, hi = t, t
 		}
 	}
 	if !(lo <= hi) || lo > 1 || hi < 0 {
@@ -583,14 +588,43 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 	return m.edgeHit(m.edgeAt(d.Scale(lo), d, enter), lo, d, a, b), true
 }
 
+// vertexGraze decides a clip that emptied by a rounding at a vertex of m:
+// the ray's line through the vertex w where the entering edge meets the
+// leaving one, whose crossings of the two, each rounded through the
+// edges' rounded unit normals, can come out an ulp the wrong way round
+// (a segment's end sliding past a polygon's vertex at its very height).
+// The line meets m at w when w lies on it or it parts w from a neighbour
+// (exact for a w on the line, and otherwise the clip's answer to
+// rounding); the ray then reaches w at its projection on d.
+func (m *mink) vertexGraze(d shape.Vec2, enter, leave int) (float64, bool) {
+	w := -1
+	switch {
+	case next(enter, m.n) == leave:
+		w = leave
+	case next(leave, m.n) == enter:
+		w = enter
+	default:
+		return 0, false
+	}
+	sw := d.Cross(m.v[w])
+	sp, sn := d.Cross(m.v[prev(w, m.n)]), d.Cross(m.v[next(w, m.n)])
+	if !(sw == 0 || (sw > 0 && (sp < 0 || sn < 0)) || (sw < 0 && (sp > 0 || sn > 0))) {
+		return 0, false
+	}
+	return m.v[w].Dot(d) / d.LenSq(), true
+}
+
 // segmentsMeet reports whether the segment cores a, moved by x, and b
-// share a point, to within a few ulps of their coordinates: whether they
-// cross, or an end of one lies on the other. Nearly parallel segments
+// share a point, to within a few ulps of their coordinates and of the
+// offset and motion that placed a: whether they cross, or an end of one
+// lies on the other. Nearly parallel segments
 // (their directions' cross product within 1e-12 of the lengths' product,
 // where the orientation tests below are all rounding) meet only at an end.
 func segmentsMeet(a, b *core, x shape.Vec2) bool {
 	p0, p1, q0, q1 := a.v[0].Add(a.o).Add(x), a.v[1].Add(a.o).Add(x), b.v[0], b.v[1]
-	scale := 0.0
+	// a's ends were carried by a.o and x, each rounded to their own ulps
+	// (x is the motion to the hit, as long as the cast): those count too.
+	scale := math.Abs(a.o.X) + math.Abs(a.o.Y) + math.Abs(x.X) + math.Abs(x.Y)
 	for _, v := range [4]shape.Vec2{p0, p1, q0, q1} {
 		scale = max(scale, math.Abs(v.X)+math.Abs(v.Y))
 	}

@@ -36,13 +36,13 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 	if !s.Valid() || !(maxDist >= 0) || !origin.IsFinite() || !dir.IsFinite() || dir.LenSq() == 0 {
 		return RayHit{}, false
 	}
-	// Ahead of the shape by more than rayFar times its reach (and by more
-	// than rayFarMin, the cheap test that keeps near rays on the fast
-	// path), the ray is first carried up to it (rayFromNear): turned into
-	// the shape's frame from there, its origin rounds to the shape's
-	// scale, not the ray's length.
-	if proj := float64((t.Pos.X-origin.X)*dir.X) + float64((t.Pos.Y-origin.Y)*dir.Y); proj > rayFarMin {
-		if skip, ok := rayHeadStart(s, t.Pos, origin, proj); ok {
+	// Ahead of the shape by more than rayFar times its reach, the ray is
+	// first carried up to it (rayFromNear): turned into the shape's frame
+	// from there, its origin rounds to the shape's scale, not the ray's
+	// length. Only a unit dir (as documented) is carried: the head start
+	// is measured in its units.
+	if proj := float64((t.Pos.X-origin.X)*dir.X) + float64((t.Pos.Y-origin.Y)*dir.Y); proj > rayFar*s.Reach() {
+		if skip, ok := rayHeadStart(&s, t.Pos, origin, dir, proj); ok {
 			return rayFromNear(s, t, origin, dir, maxDist, skip)
 		}
 	}
@@ -61,42 +61,26 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 	return RayHit{}, false
 }
 
-// rayFar is how many times its reach (reachBound) a shape must lie ahead
-// of a ray's origin for RayCast to carry the ray up to it first, and
-// rayFarMin how far at least: nearer, an origin turned into the shape's
-// frame rounds by no more than an ulp of 256.
-const (
-	rayFar    = 16
-	rayFarMin = 256
-)
+// rayFar is how many times its reach ([shape.Shape.Reach], at least its
+// bounding radius) a shape must lie ahead of a ray's origin for RayCast to
+// carry the ray up to it first. The test is relative, so that a ray scaled
+// by a power of two with its shape takes the same path.
+const rayFar = 32
 
-// rayHeadStart returns how far along the ray RayCast may carry it, given
-// proj, the rounded distance along the unit ray to the shape's position c,
-// and whether that is worth it (more than rayFar times the shape's
-// reach). The start stays outside the disc of twice the reach about c:
-// proj rounds by a few ulps of the coordinates, which the margin covers.
-func rayHeadStart(s shape.Shape, c, origin shape.Vec2, proj float64) (float64, bool) {
-	r := reachBound(s)
+// rayHeadStart returns how far along the unit ray RayCast may carry it,
+// given proj, the rounded distance along it to the shape's position c,
+// and whether it may. The start stays outside the disc of twice the reach
+// about c: proj rounds by a few ulps of the coordinates, which the margin
+// covers. A dir that is not unit, or coordinates so large that the margin
+// eats the head start, keep the ray as it is.
+func rayHeadStart(s *shape.Shape, c, origin, dir shape.Vec2, proj float64) (float64, bool) {
+	if dd := dir.LenSq(); !(dd > 1-0x1p-30 && dd < 1+0x1p-30) {
+		return 0, false
+	}
+	r := s.Reach()
 	margin := 0x1p-48 * (math.Abs(origin.X) + math.Abs(origin.Y) + math.Abs(c.X) + math.Abs(c.Y))
 	skip := proj - 2*r - margin
-	return skip, skip > rayFar*r && skip >= 0x1p-48*proj
-}
-
-// reachBound returns a cheap upper bound on the distance of s's points
-// from its local origin: L1 norms in place of the bounding radius's root.
-func reachBound(s shape.Shape) float64 {
-	switch s.Kind() {
-	case shape.KindCircle:
-		c := s.Center()
-		return math.Abs(c.X) + math.Abs(c.Y) + s.Radius()
-	case shape.KindAABB, shape.KindOBB:
-		h := s.HalfExtents()
-		return h.X + h.Y
-	case shape.KindCapsule, shape.KindSegment:
-		p0, p1 := s.Segment()
-		return max(math.Abs(p0.X)+math.Abs(p0.Y), math.Abs(p1.X)+math.Abs(p1.Y)) + s.Radius()
-	}
-	return s.BoundingRadius() // a polygon's is stored, a composite's too
+	return skip, skip > (rayFar/2)*r && skip >= 0x1p-48*proj
 }
 
 // rayFromNear casts the ray from skip along it, in coordinates centred on
@@ -115,7 +99,7 @@ func rayFromNear(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDi
 	}
 	c := t.Pos
 	o := shape.Vec2{X: sumOnRay(origin.X, c.X, skip, dir.X), Y: sumOnRay(origin.Y, c.Y, skip, dir.Y)}
-	h, ok := RayCast(s, shape.Transform{Rot: t.Rot}, o, dir, rest+0x1p-50*maxDist)
+	h, ok := rayKind(s, shape.Transform{Rot: t.Rot}, o, dir, rest+0x1p-50*maxDist)
 	if !ok {
 		return RayHit{}, false
 	}
@@ -124,6 +108,24 @@ func rayFromNear(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDi
 	}
 	h.Point = h.Point.Add(c)
 	return h, true
+}
+
+// rayKind is RayCast's dispatch on the shape's kind, for rayFromNear (not
+// RayCast itself, which would carry the ray again).
+func rayKind(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
+	switch s.Kind() {
+	case shape.KindCircle:
+		return rayCircleIn(s, t, origin, dir, maxDist)
+	case shape.KindAABB, shape.KindOBB:
+		return rayBox(s.HalfExtents(), s.EffectiveTransform(t), origin, dir, maxDist)
+	case shape.KindPolygon:
+		return rayPolygon(s.Vertices(), s.Normals(), t, origin, dir, maxDist)
+	case shape.KindCapsule, shape.KindSegment:
+		return rayCapsule(s, t, origin, dir, maxDist)
+	case shape.KindCompound, shape.KindChain:
+		return rayComposite(s, t, origin, dir, maxDist)
+	}
+	return RayHit{}, false
 }
 
 // sumOnRay returns o − c + skip·d, exactly summed and rounded once.
