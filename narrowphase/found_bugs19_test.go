@@ -170,9 +170,10 @@ func TestCastFromFarOff(t *testing.T) {
 	t.Logf("%d pairs, %d hits", n, hits)
 }
 
-// farCastDists are TestCastFromFarOff's head starts. From 2^30 on, two
-// discs that graze at exactly the sum of their radii come out a rounding
-// apart along a motion normalised from a billion units: not yet covered.
+// farCastDists are TestCastFromFarOff's head starts. From 2^30 on, a
+// touch at a shallow angle (4° off a graze) moves by the rounding of the
+// motion's line, 1e-7 there, divided by the angle's sine: more than the
+// rounding of the distance the check allows.
 var farCastDists = []float64{0x1p10, 0x1p20}
 
 // TestRayCastExtremeInputs: origins and shapes out to shape.MaxMagnitude,
@@ -201,6 +202,36 @@ func TestRayCastExtremeInputs(t *testing.T) {
 		unit := math.Abs(dir.LenSq()-1) <= 1e-12 // what the answer is defined for
 		if unit && ok && (!(h.Distance >= 0 && h.Distance <= maxDist) || !h.Point.IsFinite()) {
 			t.Fatalf("RayCast(%v at %v, from %v along %v, %v) = %+v", s, ts, origin, dir, maxDist, h)
+		}
+	}
+}
+
+// TestCastDiscGrazeFarBug: two discs, and a capsule's end over a disc,
+// that graze at exactly the sum of their radii (every coordinate
+// dyadic), cast along +X from 2^k beyond. The perpendicular offset of the
+// motion's line, taken from the closest approach mo + s·d, rounded to an
+// ulp of the motion and lost the graze from k = 30 on (found by
+// TestCastFromFarOff at 2^30); the exact sign of r²·|d|² − (d × mo)²
+// decides it now.
+func TestCastDiscGrazeFarBug(t *testing.T) {
+	big, _ := shape.NewCircle(2.75)
+	small, _ := shape.NewCircle(1.25)
+	capsule, _ := shape.NewCapsule(xy(-1.6875, -1.4375), xy(1.375, -2.5), 0.8125)
+	tb := shape.Transform{Pos: xy(-0.25, 1.125)}
+	for k := 0; k <= 40; k += 2 {
+		f := math.Ldexp(1, k)
+		// small's centre passes 4 above big's: they touch at x = −0.25.
+		ta := shape.Transform{Pos: xy(-40-f, 5.125)}
+		h, ok := narrowphase.Cast(small, ta, xy(80+f, 0), big, tb)
+		if want := (39.75 + f) / (80 + f); !ok || math.Abs(h.Fraction-want) > 2e-16 {
+			t.Errorf("k=%d: discs Cast = %+v, %v; want a graze at fraction %.17g", k, h, ok, want)
+		}
+		// The capsule's lower end disc (centre (1.375, −2.5) + pos,
+		// radius 0.8125) passes 3.5625 above big's centre.
+		tc := shape.Transform{Pos: xy(-40-f, 7.1875)}
+		h, ok = narrowphase.Cast(capsule, tc, xy(80+f, 0), big, tb)
+		if want := (38.375 + f) / (80 + f); !ok || math.Abs(h.Fraction-want) > 2e-16 {
+			t.Errorf("k=%d: capsule Cast = %+v, %v; want a graze at fraction %.17g", k, h, ok, want)
 		}
 	}
 }
