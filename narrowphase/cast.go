@@ -516,6 +516,17 @@ func discEntry(c shape.Vec2, r float64, d shape.Vec2) (float64, bool) {
 	s := -bq / dd
 	l := mo.Add(d.Scale(s))
 	disc := rr - l.LenSq()
+	// l rounds by a few ulps of mo and of s·d, which for a long motion
+	// are far more than those of l itself: within that of zero, the
+	// motion's line grazes the disc or passes a rounding from it, and the
+	// exact sign of r²·|d|² − (d × mo)² (discGrazes) decides.
+	e := float64(0x1p-50 * (math.Abs(mo.X) + math.Abs(mo.Y) + s*(math.Abs(d.X)+math.Abs(d.Y))))
+	if slack := float64(4*e*(math.Abs(l.X)+math.Abs(l.Y)+e)) + float64(0x1p-50*rr); math.Abs(disc) <= slack {
+		if !discGrazes(mo, r, d) {
+			return 0, false
+		}
+		disc = max(disc, 0)
+	}
 	if disc < 0 {
 		return 0, false
 	}
@@ -524,6 +535,26 @@ func discEntry(c shape.Vec2, r float64, d shape.Vec2) (float64, bool) {
 		return 0, false
 	}
 	return t, true
+}
+
+// discGrazes reports whether the line through mo along d comes within r
+// of the origin, exactly: whether r²·|d|² − (d × mo)² >= 0, summed as an
+// expansion. Where the expansion cannot be held exactly (coordinates
+// beyond xProdMax), it takes the floats' answer.
+func discGrazes(mo shape.Vec2, r float64, d shape.Vec2) bool {
+	var c, dd, rr, z xnum
+	c.addProd(d.X, mo.Y)
+	c.addProd(-d.Y, mo.X)
+	dd.addProd(d.X, d.X)
+	dd.addProd(d.Y, d.Y)
+	rr.addProd(r, r)
+	z.addMul(&rr, &dd, 1)
+	z.addMul(&c, &c, -1)
+	if z.bad {
+		cr := d.Cross(mo)
+		return float64(r*r)*d.LenSq() >= float64(cr*cr)
+	}
+	return z.sign() >= 0
 }
 
 // castPolygon clips the ray t·d against m's edges (Cyrus–Beck): each edge's
