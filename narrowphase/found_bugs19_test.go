@@ -235,3 +235,33 @@ func TestCastDiscGrazeFarBug(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeOfImpactLongSweepBug: two discs, radii 1.5 and 2.5, one swept
+// 2^k + 80 along X past the other, 2.4 aside: they touch when their centres
+// are 3.2 apart along X (3.2² + 2.4² = 4²), after 36.8 + 2^k. The
+// bounding discs' first meeting, where the advancement starts (and, for
+// centred discs, ends), came from b² − a·c, which cancels to the rounding
+// of b² for a long sweep: at 2^20 the time came 5e-5 late, an overlap the
+// contract (none beyond 1e-9 of the size before t) forbids.
+func TestTimeOfImpactLongSweepBug(t *testing.T) {
+	a, _ := shape.NewCircle(1.5)
+	b, _ := shape.NewCircle(2.5)
+	sb := narrowphase.Sweep{P0: xy(0, 2.4), P1: xy(0, 2.4)}
+	for k := 0; k <= 30; k += 2 {
+		f := math.Ldexp(1, k)
+		sa := narrowphase.Sweep{P0: xy(-40-f, 0), P1: xy(40, 0)}
+		for _, swap := range []bool{false, true} {
+			var tt float64
+			var ok bool
+			if swap {
+				tt, ok = narrowphase.TimeOfImpact(b, sb, a, sa)
+			} else {
+				tt, ok = narrowphase.TimeOfImpact(a, sa, b, sb)
+			}
+			want := 36.8 + f
+			if d := tt * (80 + f); !ok || d < want-4e-6 || d > want+4e-9+8*f*0x1p-52 {
+				t.Errorf("k=%d swap=%v: TimeOfImpact = %.17g, %v: %.17g travelled, want the touch at %.17g (within 4e-6 before, 4e-9 after)", k, swap, tt, ok, d, want)
+			}
+		}
+	}
+}
