@@ -436,12 +436,17 @@ func discsMeet(p, v shape.Vec2, r float64) (float64, bool) {
 	if a == 0 || b >= 0 {
 		return 0, false // no relative motion, or moving apart
 	}
-	disc := float64(b*b) - float64(a*c)
+	// From the closest approach, at s = −b/a, where the centres are l
+	// apart: the discs meet √((r² − |l|²)/a) before it. b² − a·c would
+	// cancel to the rounding of b² for a long motion, 1e-5 of the
+	// distance travelled at 1e6.
+	s := -b / a
+	l := p.Add(v.Scale(s))
+	disc := float64(r*r) - l.LenSq()
 	if disc < 0 {
 		return 0, false
 	}
-	// The nearer root, without cancellation: c / (-b + √disc).
-	t := c / (-b + math.Sqrt(disc))
+	t := s - math.Sqrt(disc/a)
 	if !(t <= 1) {
 		return 0, false // beyond the sweep (or, by some overflow, not a number)
 	}
