@@ -265,3 +265,52 @@ func TestTimeOfImpactLongSweepBug(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeOfImpactFromFarOff: TimeOfImpact (translation, a fixed turn)
+// and CastEnter of shapes of every kind swept along an axis from 2^10 and
+// 2^20 beyond a shape of every kind, against the same sweep from just
+// beyond it on the same line: both hit or both miss, at the same distance
+// along the last stretch, within TimeOfImpact's 1e-6 of the size (1e-9
+// for CastEnter's exact touch) and the rounding of the long sweep. (The
+// check that found TestTimeOfImpactLongSweepBug.)
+func TestTimeOfImpactFromFarOff(t *testing.T) {
+	seed := npSeed(t)
+	npLogSeed(t, seed)
+	rng := rand.New(rand.NewPCG(seed, 193))
+	dirs := []shape.Vec2{{X: -1}, {X: 1}, {Y: -1}, {Y: 1}}
+	n, hits := exCases(1500), 0
+	for range n {
+		b, a := exRandAnyShape(rng), exRandAnyShape(rng)
+		if a.Kind() == shape.KindChain {
+			continue // a chain never moves: it is level geometry
+		}
+		angB, ang := rng.Float64()*6, rng.Float64()*6
+		pb := exDyadV(rng, -10, 10)
+		sb := narrowphase.Sweep{P0: pb, P1: pb, A0: angB, A1: angB}
+		tb := shape.NewTransform(pb, angB)
+		d := dirs[rng.IntN(len(dirs))]
+		p := shape.Vec2{X: -d.Y, Y: d.X}
+		h := exDyad(rng, -8, 8)
+		const back = 40.0
+		size := a.BoundingRadius() + b.BoundingRadius()
+		near := p.Scale(h).Sub(d.Scale(back))
+		nt, nok := narrowphase.TimeOfImpact(a, narrowphase.Sweep{P0: near, P1: near.Add(d.Scale(2 * back)), A0: ang, A1: ang}, b, sb)
+		nh, _, ncok := narrowphase.CastEnter(a, shape.NewTransform(near, ang), d.Scale(2*back), b, tb)
+		if nok {
+			hits++
+		}
+		for _, f := range []float64{0x1p10, 0x1p20} {
+			far := p.Scale(h).Sub(d.Scale(back + f))
+			what := fmt.Sprintf("%v turned %v from %v by %v, %v at %v turned %v", a, ang, far, d.Scale(2*back+f), b, pb, angB)
+			ft, fok := narrowphase.TimeOfImpact(a, narrowphase.Sweep{P0: far, P1: far.Add(d.Scale(2*back + f)), A0: ang, A1: ang}, b, sb)
+			if dn, df := nt*2*back, ft*(2*back+f)-f; fok != nok || (fok && math.Abs(df-dn) > 2e-6*size+8*f*0x1p-52) {
+				t.Fatalf("TimeOfImpact(%s) = %.17g, %v (%.17g along the last %v); from %v beyond, %.17g, %v (%.17g)", what, ft, fok, df, 2*back, 2*back, nt, nok, dn)
+			}
+			fh, _, fcok := narrowphase.CastEnter(a, shape.NewTransform(far, ang), d.Scale(2*back+f), b, tb)
+			if dn, df := nh.Fraction*2*back, fh.Fraction*(2*back+f)-f; fcok != ncok || (fcok && math.Abs(df-dn) > 1e-9*size+8*f*0x1p-52) {
+				t.Fatalf("CastEnter(%s) = %+v, %v (%.17g along the last %v); from %v beyond, %+v, %v (%.17g)", what, fh, fcok, df, 2*back, 2*back, nh, ncok, dn)
+			}
+		}
+	}
+	t.Logf("%d pairs, %d hits", n, hits)
+}
