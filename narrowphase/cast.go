@@ -520,7 +520,7 @@ func discEntry(c shape.Vec2, r float64, d shape.Vec2) (float64, bool) {
 	// are far more than those of l itself: within that of zero, the
 	// motion's line grazes the disc or passes a rounding from it, and the
 	// exact sign of r²·|d|² − (d × mo)² (discGrazes) decides.
-	e := float64(0x1p-50 * (math.Abs(mo.X) + math.Abs(mo.Y) + s*(math.Abs(d.X)+math.Abs(d.Y))))
+	e := float64(0x1p-50 * (math.Abs(mo.X) + math.Abs(mo.Y) + float64(s*(math.Abs(d.X)+math.Abs(d.Y)))))
 	if slack := float64(4*e*(math.Abs(l.X)+math.Abs(l.Y)+e)) + float64(0x1p-50*rr); math.Abs(disc) <= slack {
 		if !discGrazes(mo, r, d) {
 			return 0, false

@@ -78,8 +78,8 @@ func rayHeadStart(s *shape.Shape, c, origin, dir shape.Vec2, proj float64) (floa
 		return 0, false
 	}
 	r := s.Reach()
-	margin := 0x1p-48 * (math.Abs(origin.X) + math.Abs(origin.Y) + math.Abs(c.X) + math.Abs(c.Y))
-	skip := proj - 2*r - margin
+	margin := float64(0x1p-48 * (math.Abs(origin.X) + math.Abs(origin.Y) + math.Abs(c.X) + math.Abs(c.Y)))
+	skip := proj - float64(2*r) - margin
 	return skip, skip > (rayFar/2)*r && skip >= 0x1p-48*proj
 }
 
@@ -99,7 +99,7 @@ func rayFromNear(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDi
 	}
 	c := t.Pos
 	o := shape.Vec2{X: sumOnRay(origin.X, c.X, skip, dir.X), Y: sumOnRay(origin.Y, c.Y, skip, dir.Y)}
-	h, ok := rayKind(s, shape.Transform{Rot: t.Rot}, o, dir, rest+0x1p-50*maxDist)
+	h, ok := rayKind(s, shape.Transform{Rot: t.Rot}, o, dir, rest+float64(0x1p-50*maxDist))
 	if !ok {
 		return RayHit{}, false
 	}
