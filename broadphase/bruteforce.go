@@ -173,7 +173,8 @@ func (b *BruteForce) Query(box shape.AABB, fn func(id int32) bool) {
 }
 
 // RayCast visits the proxies whose fat box the segment enters in exact
-// order of entry distance, with the clipping rules of [Tree.RayCast].
+// order of entry distance, with the clipping rules of [Tree.RayCast]
+// (and its allowance for an entry rounded past maxDist, rayReach).
 func (b *BruteForce) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id int32, maxDist float64) float64) {
 	if !(maxDist >= 0) || !origin.IsFinite() || !dir.IsFinite() || dir.LenSq() == 0 {
 		return
@@ -183,13 +184,13 @@ func (b *BruteForce) RayCast(origin, dir shape.Vec2, maxDist float64, fn func(id
 		if !ok {
 			continue
 		}
-		if te, _, hit := slab(b.fat[i], origin, dir, 0, maxDist); hit {
+		if te, _, hit := slab(b.fat[i], origin, dir, 0, rayReach(maxDist)); hit {
 			hits = append(hits, rayCand{t: te, id: int32(i)})
 		}
 	}
 	sortRayCands(hits)
 	for _, h := range hits {
-		if h.t > maxDist {
+		if h.t > rayReach(maxDist) {
 			return
 		}
 		m := fn(h.id, maxDist)

@@ -37,7 +37,9 @@ func (t *Tree) Query(box shape.AABB, fn func(id int32) bool) {
 
 // RayCast calls fn with every proxy whose fat box the segment
 // origin + d·dir, 0 <= d <= maxDist, enters (or starts in), roughly in order
-// of entry distance. dir must be a unit vector; maxDist may be +Inf.
+// of entry distance. dir must be a unit vector; maxDist may be +Inf. A box
+// whose computed entry lies past maxDist by no more than its rounding
+// (rayReach) is visited too: fn, with its exact test, decides.
 //
 // fn gets the current maximum distance and returns the new one: a first-hit
 // search returns the distance of a hit closer than the current maximum to
@@ -89,7 +91,7 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 	flush := func() {
 		sortRayCands(buf[:n])
 		for _, c := range buf[:n] {
-			if c.t > maxDist {
+			if c.t > rayReach(maxDist) {
 				break
 			}
 			m := fn(c.id, maxDist)
@@ -118,7 +120,7 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 			if wide && clamped(mn, mx) {
 				fat = t.fat.at(id)
 			}
-			te, _, ok := slab(grow(fat), origin, dir, 0, maxDist)
+			te, _, ok := slab(grow(fat), origin, dir, 0, rayReach(maxDist))
 			if !ok || (!first && te < cs) || (!last && te >= ce) {
 				return true
 			}
@@ -140,7 +142,7 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 			return
 		}
 		flush()
-		if stop || last || ce > maxDist {
+		if stop || last || ce > rayReach(maxDist) {
 			return
 		}
 		cs = ce
@@ -164,6 +166,17 @@ func sortRayCands(c []rayCand) {
 		}
 		c[j] = x
 	}
+}
+
+// rayReach returns how far past maxDist a fat box's entry may be computed
+// and still be visited: the slab test rounds an entry d by a few ulps of d
+// (the box's coordinates less the origin's, over a direction component),
+// which from a far origin is more than the narrow phase's rounding of a
+// hit at maxDist (an ulp of 1e12 is 1.2e-4), so a box whose body the ray
+// enters at exactly maxDist could come out beginning after it. The narrow
+// phase then decides, with maxDist itself.
+func rayReach(maxDist float64) float64 {
+	return maxDist + float64(0x1p-48*maxDist)
 }
 
 // rayEps is the slack added around a chunk's search box, so that rounding in
