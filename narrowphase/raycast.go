@@ -111,7 +111,10 @@ func rayFromNear(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDi
 }
 
 // rayKind is RayCast's dispatch on the shape's kind, for rayFromNear (not
-// RayCast itself, which would carry the ray again).
+// RayCast itself, which would carry the ray again). RayCast writes the
+// same switch out rather than call this: the extra call, with its
+// by-value shape and transform, cost BenchmarkQuery/RayCast 1.5% (3,845
+// → 3,904 instructions a query).
 func rayKind(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist float64) (RayHit, bool) {
 	switch s.Kind() {
 	case shape.KindCircle:
