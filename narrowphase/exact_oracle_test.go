@@ -352,10 +352,15 @@ func exSupport(c exCore, u shape.Vec2) float64 {
 // exSignedDist returns the signed distance from the world point p to the
 // grown core c: the distance outside, minus the depth inside.
 func exSignedDist(c exCore, p shape.Vec2) float64 {
-	pp := exVF(p)
+	return exSignedDistAt(c, exVF(p))
+}
+
+// exSignedDistAt is exSignedDist at an exact point (one no float holds,
+// such as a far origin plus a distance along a ray).
+func exSignedDistAt(c exCore, p exV) float64 {
 	shifted := exCore{pts: make([]exV, len(c.pts)), r: c.r}
 	for i, q := range c.pts {
-		shifted.pts[i] = q.sub(pp)
+		shifted.pts[i] = q.sub(p)
 	}
 	_, pen := exPen(shifted)
 	return -pen

@@ -365,13 +365,8 @@ func TestExactOracleRayFarRandom(t *testing.T) {
 			// Where the ray grazes the distance is ill-conditioned: the
 			// exact point at h.Distance must lie on the surface.
 			p := exVF(origin).add(exVF(dir).scale(exR(h.Distance)))
-			c := cores[part]
-			shifted := exCore{pts: make([]exV, len(c.pts)), r: c.r}
-			for i, q := range c.pts {
-				shifted.pts[i] = q.sub(p)
-			}
-			if _, pen := exPen(shifted); math.Abs(pen) > tol {
-				t.Fatalf("RayCast.Distance = %.17g, want %.17g (the exact point there is %.3g from the surface): %s", h.Distance, want, -pen, desc)
+			if sd := exSignedDistAt(cores[part], p); math.Abs(sd) > tol {
+				t.Fatalf("RayCast.Distance = %.17g, want %.17g (the exact point there is %.3g from the surface): %s", h.Distance, want, sd, desc)
 			}
 		}
 		if sd := exSignedDist(cores[h.Part], h.Point); math.Abs(sd) > tol {
@@ -438,13 +433,8 @@ func TestExactOracleCastFarRandom(t *testing.T) {
 		if math.Abs(h.Fraction-want)*l > 8*l*0x1p-52 {
 			// A graze: the pair moved by exactly h.Fraction·delta must
 			// touch (the first part pair to, at least within tol).
-			p := exVF(delta).scale(exR(h.Fraction))
-			shifted := exCore{pts: make([]exV, len(first.d.pts)), r: first.d.r}
-			for i, q := range first.d.pts {
-				shifted.pts[i] = q.sub(p)
-			}
-			if _, pen := exPen(shifted); math.Abs(pen) > tol {
-				t.Fatalf("%s = %+v, want fraction %.17g (the pair there is %.3g from touching)", desc, h, want, -pen)
+			if sd := exSignedDistAt(first.d, exVF(delta).scale(exR(h.Fraction))); math.Abs(sd) > tol {
+				t.Fatalf("%s = %+v, want fraction %.17g (the pair there is %.3g from touching)", desc, h, want, sd)
 			}
 		}
 	}
