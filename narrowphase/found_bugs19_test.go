@@ -440,3 +440,31 @@ func TestExactOracleCastFarRandom(t *testing.T) {
 	}
 	t.Logf("%d casts, %d hits", n, hits)
 }
+
+// TestCastCollinearCoresApartBug: a capsule whose core lies on the line of
+// a segment (both at 45°), 8.5 beyond its end, moving off the line: they
+// never touch, but Cast reported a touch at the start. The Minkowski
+// difference of two parallel cores rounds to a parallelogram of no width
+// whose every edge line passes through the origin, so its half-plane
+// test took the origin as within reach, and the start as touching
+// (TestOracleConfigs/default -ocseed 1626224436767199214, a World cast).
+func TestCastCollinearCoresApartBug(t *testing.T) {
+	capsule, _ := shape.NewCapsule(xy(-0.875, -0.625), xy(0.25, 0.5), 0.4375)
+	seg, _ := shape.NewSegment(xy(-1.125, 0), xy(1.125, 0))
+	tb := shape.NewTransform(xy(6.125, 1.25), -2.356194490192345)
+	ta := shape.NewTransform(xy(14.125, 9), 0)
+	for _, delta := range []shape.Vec2{xy(1.625, 3.5), xy(-3.5, 1.625), xy(0, 0)} {
+		if h, ok := narrowphase.Cast(capsule, ta, delta, seg, tb); ok {
+			t.Errorf("Cast(capsule 8.5 beyond the segment's end by %v) = %+v, want no hit", delta, h)
+		}
+		if h, ok := narrowphase.Cast(seg, tb, delta.Neg(), capsule, ta); ok {
+			t.Errorf("Cast(segment by %v, capsule 8.5 beyond its end) = %+v, want no hit", delta.Neg(), h)
+		}
+	}
+	// Moving along the line, they meet when the gap closes: 8.5 less the
+	// radius, along the core's direction.
+	h, ok := narrowphase.Cast(capsule, ta, xy(-10, -10), seg, tb)
+	if !ok || h.Fraction < 0.5 || h.Fraction > 0.7 {
+		t.Errorf("Cast along the line = %+v, %v; want a touch after 8.95-0.44 of 14.1", h, ok)
+	}
+}
