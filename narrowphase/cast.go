@@ -450,6 +450,18 @@ func (m *mink) mayOverlap() bool {
 		// line but beyond an end is apart by that distance.
 		return segDistSq(shape.Vec2{}, m.v[0], m.v[1]) <= lim2
 	}
+	// The core's box first: for a sliver (two parallel cores, their edges
+	// split by rounding into a parallelogram of no width) every edge's
+	// line passes through an origin on the cores' common line, however
+	// far beyond their ends it lies, and the half-planes below would all
+	// hold it.
+	lo, hi := m.v[0], m.v[0]
+	for _, v := range m.v[1:m.n] {
+		lo, hi = lo.Min(v), hi.Max(v)
+	}
+	if lo.X > lim || lo.Y > lim || hi.X < -lim || hi.Y < -lim {
+		return false
+	}
 	for k := range m.n {
 		// The origin's signed distance outside edge k's line.
 		if -m.nrm[k].Dot(m.v[k]) > lim {
