@@ -964,10 +964,13 @@ func (d *wdRun) checkNearest() {
 			}
 		}
 	}
-	slices.SortFunc(all, func(a, b wdNear) int { return cmp.Or(cmp.Compare(a.d2, b.d2), cmp.Compare(a.id, b.id)) })
+	// By the distance reported, equal distances by id (see oracle_configs_test.go).
+	slices.SortFunc(all, func(a, b wdNear) int {
+		return cmp.Or(cmp.Compare(math.Sqrt(a.d2), math.Sqrt(b.d2)), cmp.Compare(a.id, b.id))
+	})
 	want := all[:min(k, len(all))]
 	for i := 1; i < len(want); i++ {
-		if want[i].d2 == want[i-1].d2 {
+		if math.Sqrt(want[i].d2) == math.Sqrt(want[i-1].d2) {
 			d.saw("nearest-tie")
 		}
 	}

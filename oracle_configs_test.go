@@ -1004,10 +1004,15 @@ func (o *ocRun) checkNearest() {
 			all = append(all, ocNear{b.id, d2})
 		}
 	}
-	slices.SortFunc(all, func(a, b ocNear) int { return cmp.Or(cmp.Compare(a.d2, b.d2), cmp.Compare(a.id, b.id)) })
+	// Nearest first by the distance reported, equal distances by id: two
+	// squares an ulp apart can share a root, and then the lower id comes
+	// first (and is kept at the k-th place).
+	slices.SortFunc(all, func(a, b ocNear) int {
+		return cmp.Or(cmp.Compare(math.Sqrt(a.d2), math.Sqrt(b.d2)), cmp.Compare(a.id, b.id))
+	})
 	want := all[:min(k, len(all))]
 	for i := 1; i < len(want); i++ {
-		if want[i].d2 == want[i-1].d2 {
+		if math.Sqrt(want[i].d2) == math.Sqrt(want[i-1].d2) {
 			o.ties++
 		}
 	}

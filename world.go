@@ -257,7 +257,8 @@ func (w *World) Depenetrate(s Shape, t Transform, f Filter) (Vec2, error) {
 }
 
 // Nearest calls fn for the k bodies nearest to p, by distance from p to each
-// shape (0 inside), nearest first (ties by id), until fn returns false.
+// shape (0 inside), nearest first: by the distance reported, equal
+// distances by lower id (also at the k-th place), until fn returns false.
 func (w *World) Nearest(p Vec2, k int, f Filter, fn func(id BodyID, dist float64) bool) error {
 	return w.e.Nearest(p, k, f, fn)
 }

@@ -11,13 +11,17 @@ import (
 	"github.com/collide-go/collide/shape"
 )
 
-// nearHit is a Nearest candidate: a body and its squared shape distance.
+// nearHit is a Nearest candidate: a body, its squared shape distance and
+// the distance reported, its root.
 type nearHit struct {
-	d2 float64
-	id BodyID
+	d2, d float64
+	id    BodyID
 }
 
-func nearLess(a, b nearHit) bool { return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id) }
+// nearLess orders hits as Nearest reports them: by the distance reported,
+// equal distances by lower id. Two squares an ulp apart can share a root;
+// ordered by the squares, such a pair came out with the higher id first.
+func nearLess(a, b nearHit) bool { return a.d < b.d || (a.d == b.d && a.id < b.id) }
 
 // nearCand is a body whose box a Nearest search met: its slot and the
 // squared distance from the query point to its box.
@@ -117,7 +121,7 @@ func (w *World) NearestWithin(p shape.Vec2, k int, maxDist float64, f Filter, fn
 		}
 	}
 	for _, h := range ns.best {
-		if !fn(h.id, math.Sqrt(h.d2)) {
+		if !fn(h.id, h.d) {
 			break
 		}
 	}
@@ -213,9 +217,10 @@ func (ns *nearSearch) finish() {
 		}
 		s := cd.s
 		h := nearHit{d2: narrowphase.DistanceSq(b.shapes[s], b.xf[s], ns.p), id: w.idOf(s)}
+		h.d = math.Sqrt(h.d2)
 		// Compared as a distance, as reported: a square can round a body at
 		// exactly maxDist out.
-		if math.Sqrt(h.d2) > ns.max {
+		if h.d > ns.max {
 			continue
 		}
 		best := ns.best
@@ -234,7 +239,7 @@ func (ns *nearSearch) finish() {
 		best[i] = h
 		ns.best = best
 		if len(best) == k {
-			if p := ns.pruneAt(math.Sqrt(best[k-1].d2)); p < ns.prune {
+			if p := ns.pruneAt(best[k-1].d); p < ns.prune {
 				ns.prune = p
 			}
 		}
