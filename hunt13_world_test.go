@@ -726,7 +726,7 @@ func (h *h13Run) randQuery() h13Query {
 					}
 				}
 				slices.SortFunc(hits, func(x, y nh) int {
-					if c := cmp.Compare(x.d2, y.d2); c != 0 {
+					if c := cmp.Compare(math.Sqrt(x.d2), math.Sqrt(y.d2)); c != 0 {
 						return c
 					}
 					return cmp.Compare(x.id, y.id)
