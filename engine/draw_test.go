@@ -237,9 +237,15 @@ func TestDrawColoursByState(t *testing.T) {
 
 func TestDrawUnknownKindFallsBackToItsBox(t *testing.T) {
 	s, _ := shape.NewOBB(1, 2)
-	// A kind the drawer does not know, as a later shape kind would be: the
-	// kind is the Shape's first byte.
-	*(*uint8)(unsafe.Pointer(&s)) = 200
+	// A kind the drawer does not know, as a later shape kind would be: a
+	// Shape's first word points just past its head, whose first byte is
+	// the kind.
+	var fake [2]shape.Vec2
+	*(*uint8)(unsafe.Pointer(&fake[0])) = 200
+	*(*unsafe.Pointer)(unsafe.Pointer(&s)) = unsafe.Pointer(&fake[1])
+	if s.Kind() != 200 {
+		t.Fatalf("forged kind %v, want Kind(200)", s.Kind())
+	}
 	var r recorder
 	DrawShape(&r, s, shape.NewTransform(shape.V(5, 5), 0), DefaultPalette.Dynamic)
 	if len(r.polygons)+len(r.circles) != 0 || len(r.boxes[r.layer]) != 1 {

@@ -150,8 +150,8 @@ func overlapBy(r routine, a *shape.Shape, ta *shape.Transform, b *shape.Shape, t
 // only touch do not collide. Invalid shapes never collide. Collide allocates
 // nothing.
 func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
-	// Each call of a Shape method copies the shape through memory (it has
-	// too many fields to live in registers): the kinds are read once.
+	// The shapes' addresses are taken below, so they live in memory: the
+	// kinds are read once.
 	ka, okA := a.ValidKind()
 	kb, okB := b.ValidKind()
 	if !okA || !okB {

@@ -3,7 +3,6 @@ package shape
 import (
 	"fmt"
 	"math"
-	"unsafe"
 )
 
 // NewCapsule returns the capsule of every point within r of the segment
@@ -42,7 +41,7 @@ func NewSegment(p0, p1 Vec2) (Shape, error) {
 
 // newSegmentShape builds a capsule or segment from checked numbers. Like a
 // polygon it keeps its two vertices and the normals of its two sides (the
-// edge p0→p1 and back) in one allocation, so that the polygon routines see
+// edge p0→p1 and back) in one allocation, after its head, so that the polygon routines see
 // a two-vertex hull.
 func newSegmentShape(k Kind, p0, p1 Vec2, r float64) (Shape, error) {
 	for _, p := range [2]Vec2{p0, p1} {
@@ -62,16 +61,16 @@ func newSegmentShape(k Kind, p0, p1 Vec2, r float64) (Shape, error) {
 	// (ends 1e-200 apart) still gives a unit normal.
 	s := max(math.Abs(e.X), math.Abs(e.Y))
 	n := Vec2{e.Y / s, -e.X / s}.Normalize()
-	buf := make([]Vec2, 4)
-	buf[0], buf[1], buf[2], buf[3] = p0, p1, n, n.Neg()
+	buf := make([]Vec2, 5)
+	buf[1], buf[2], buf[3], buf[4] = p0, p1, n, n.Neg()
 	mid := Vec2{float64(0.5*p0.X) + float64(0.5*p1.X), float64(0.5*p0.Y) + float64(0.5*p1.Y)}
-	return Shape{kind: k, ok: true, n: 2, r: r, v: mid, p: unsafe.Pointer(&buf[0])}, nil
+	return Shape{p: withHead(buf, k, 2), r: r, v: mid}, nil
 }
 
 // Segment returns a capsule's or segment's end points, or zeros for other
 // kinds.
 func (s Shape) Segment() (p0, p1 Vec2) {
-	if (s.kind != KindCapsule && s.kind != KindSegment) || s.n == 0 {
+	if (s.kind() != KindCapsule && s.kind() != KindSegment) || s.n() == 0 {
 		return Vec2{}, Vec2{}
 	}
 	d := s.polyData()
@@ -82,7 +81,7 @@ func (s Shape) Segment() (p0, p1 Vec2) {
 // its right side (right of p0→p1; the left side's is its negation), in one
 // call for the pair routines, or zeros for other kinds.
 func (s Shape) SegmentFrame() (p0, p1, n Vec2) {
-	if (s.kind != KindCapsule && s.kind != KindSegment) || s.n == 0 {
+	if (s.kind() != KindCapsule && s.kind() != KindSegment) || s.n() == 0 {
 		return Vec2{}, Vec2{}, Vec2{}
 	}
 	d := (*[3]Vec2)(s.p)

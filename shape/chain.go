@@ -14,6 +14,10 @@ const MaxChainPoints = 1 << 22
 // covers.
 const chainLeaf = 4
 
+// segStride is how many Vec2 a chain keeps per segment: the head of the
+// segment's Shape, then its two-vertex hull (ends, then side normals).
+const segStride = 5
+
 // chain is a chain shape's shared, immutable data: its points, its
 // segments (each stored as a two-vertex hull: ends then side normals, so a
 // segment Shape can point into it), and a tree of boxes over runs of
@@ -23,7 +27,7 @@ const chainLeaf = 4
 type chain struct {
 	points []Vec2
 	closed bool
-	segs   []Vec2    // 4 per segment: p0, p1, right normal, left normal
+	segs   []Vec2    // segStride per segment: a head, then p0, p1, right normal, left normal
 	turns  []float64 // 2 per segment: the turns at p0 and p1 (see ChainTurns)
 	tree   []AABB    // the boxes, level by level: the leaves first, the root last
 	starts []int     // where each level begins in tree, and len(tree)
@@ -78,20 +82,22 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 	if closed {
 		n++
 	}
-	c := &chain{points: pts, closed: closed, segs: make([]Vec2, 4*n)}
+	c := &chain{points: pts, closed: closed, segs: make([]Vec2, segStride*n)}
 	for i := range n {
 		p0, p1 := pts[i], pts[(i+1)%len(pts)]
 		e := p1.Sub(p0)
 		s := max(math.Abs(e.X), math.Abs(e.Y))
 		nr := Vec2{e.Y / s, -e.X / s}.Normalize()
-		c.segs[4*i], c.segs[4*i+1], c.segs[4*i+2], c.segs[4*i+3] = p0, p1, nr, nr.Neg()
+		withHead(c.segs[segStride*i:], KindSegment, 2)
+		d := c.seg(i)
+		d[0], d[1], d[2], d[3] = p0, p1, nr, nr.Neg()
 	}
 	// The turns at each segment's ends, for the narrow phase's ghost
 	// test: computed once here rather than per contact.
 	c.turns = make([]float64, 2*n)
-	dir := func(k int) Vec2 { return c.segs[4*k+1].Sub(c.segs[4*k]).Normalize() }
+	dir := func(k int) Vec2 { return c.seg(k)[1].Sub(c.seg(k)[0]).Normalize() }
 	for i := range n {
-		rn := c.segs[4*i+2]
+		rn := c.seg(i)[2]
 		d := Vec2{-rn.Y, rn.X}
 		prev, next := c.links(i)
 		if prev >= 0 {
@@ -112,7 +118,7 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 	for i := range nl {
 		b := EmptyAABB()
 		for k := i * chainLeaf; k < min(n, (i+1)*chainLeaf); k++ {
-			b = b.Union(AABBFromPoints(c.segs[4*k], c.segs[4*k+1]))
+			b = b.Union(AABBFromPoints(c.seg(k)[0], c.seg(k)[1]))
 		}
 		c.tree = append(c.tree, b)
 	}
@@ -131,14 +137,14 @@ func NewChain(points []Vec2, closed bool) (Shape, error) {
 	for _, p := range pts {
 		radius = max(radius, hypot(p.X, p.Y))
 	}
-	return Shape{kind: KindChain, ok: true, p: unsafe.Pointer(&compound{radius: radius, chain: c})}, nil
+	return compoundShape(KindChain, compound{radius: radius, chain: c}), nil
 }
 
 // ChainPoints returns a chain's points (after cleanup) and whether it is
 // closed, or nil and false for other kinds. The slice is shared: do not
 // modify it.
 func (s Shape) ChainPoints() ([]Vec2, bool) {
-	if s.kind != KindChain {
+	if s.kind() != KindChain {
 		return nil, false
 	}
 	return s.comp().chain.points, s.comp().chain.closed
@@ -151,7 +157,7 @@ func (s Shape) ChainLinks(i int) (prev, next int) { return s.comp().chain.links(
 
 // links is ChainLinks.
 func (c *chain) links(i int) (prev, next int) {
-	n := len(c.segs) / 4
+	n := len(c.segs) / segStride
 	prev, next = i-1, i+1
 	if c.closed {
 		prev, next = (i+n-1)%n, (i+1)%n
@@ -167,7 +173,7 @@ func (c *chain) links(i int) (prev, next int) {
 // ends and the unit normal of its right side (right of p0→p1), as
 // segment i of [Shape.Part] has them, without building the segment shape.
 func (s Shape) ChainSegment(i int) (p0, p1, n Vec2) {
-	d := (*[3]Vec2)(s.comp().chain.segs[4*i:])
+	d := s.comp().chain.seg(i)
 	return d[0], d[1], d[2]
 }
 
@@ -184,12 +190,16 @@ func (s Shape) ChainTurns(i int) (atP0, atP1 float64) {
 	return c.turns[2*i], c.turns[2*i+1]
 }
 
+// seg returns segment i's hull: its ends, then its side normals.
+func (c *chain) seg(i int) []Vec2 { return c.segs[segStride*i+1 : segStride*i+5 : segStride*i+5] }
+
 // segment returns segment i of a chain as a segment Shape that shares the
 // chain's storage.
 func (c *chain) segment(i int) Shape {
-	p0, p1 := c.segs[4*i], c.segs[4*i+1]
+	d := c.seg(i)
+	p0, p1 := d[0], d[1]
 	mid := Vec2{float64(0.5*p0.X) + float64(0.5*p1.X), float64(0.5*p0.Y) + float64(0.5*p1.Y)}
-	return Shape{kind: KindSegment, ok: true, n: 2, v: mid, p: unsafe.Pointer(&c.segs[4*i])}
+	return Shape{v: mid, p: unsafe.Pointer(&d[0])}
 }
 
 // PartsNear calls fn with the index of every part of s whose local box may
@@ -197,7 +207,7 @@ func (c *chain) segment(i int) Shape {
 // segments of a chain found through its box tree, the parts of a compound
 // whose boxes overlap b, or part 0 of a simple shape. It allocates nothing.
 func (s Shape) PartsNear(b AABB, fn func(i int) bool) {
-	switch s.kind {
+	switch s.kind() {
 	case KindChain:
 		s.comp().chain.near(b, fn)
 	case KindCompound:
@@ -219,7 +229,7 @@ func (c *chain) near(b AABB, fn func(i int) bool) {
 	top := len(c.starts) - 2
 	lv, i := top, 0
 	lo, hi := c.starts[lv], c.starts[lv+1] // the level's boxes in tree
-	n := len(c.segs) / 4
+	n := len(c.segs) / segStride
 	for {
 		if c.tree[lo+i].Overlaps(b) {
 			if lv > 0 {
@@ -228,7 +238,7 @@ func (c *chain) near(b AABB, fn func(i int) bool) {
 				continue
 			}
 			for k := i * chainLeaf; k < min(n, (i+1)*chainLeaf); k++ {
-				p, q := c.segs[4*k], c.segs[4*k+1]
+				p, q := c.seg(k)[0], c.seg(k)[1]
 				// The segment's box against b, in plain comparisons.
 				if (p.X < b.Min.X && q.X < b.Min.X) || (p.X > b.Max.X && q.X > b.Max.X) ||
 					(p.Y < b.Min.Y && q.Y < b.Min.Y) || (p.Y > b.Max.Y && q.Y > b.Max.Y) {

@@ -29,6 +29,20 @@ type compound struct {
 	chain  *chain  // a chain's segments, for KindChain
 }
 
+// compoundBlock is a compound's or chain's one allocation: its head, then
+// the compound its Shape points at.
+type compoundBlock struct {
+	h head
+	c compound
+}
+
+// compoundShape returns the Shape of kind k (KindCompound or KindChain)
+// that holds c.
+func compoundShape(k Kind, c compound) Shape {
+	b := &compoundBlock{h: head{kind: k}, c: c}
+	return Shape{p: unsafe.Pointer(&b.c)}
+}
+
 // NewCompound returns a shape made of several convex parts that move and
 // turn together with their body: a ship of hull and turrets, a building of
 // rooms. Each part is a circle, OBB, polygon, capsule or segment placed by
@@ -45,16 +59,16 @@ func NewCompound(parts []Part) (Shape, error) {
 	if len(parts) > MaxParts {
 		return Shape{}, fmt.Errorf("%w: %d parts, the most is %d", ErrInvalidPart, len(parts), MaxParts)
 	}
-	c := &compound{parts: make([]Part, len(parts))}
+	c := compound{parts: make([]Part, len(parts))}
 	for i, p := range parts {
 		switch {
 		case !p.Shape.Valid():
 			return Shape{}, fmt.Errorf("%w: part %d is not a valid shape", ErrInvalidPart, i)
-		case p.Shape.kind == KindAABB:
+		case p.Shape.kind() == KindAABB:
 			return Shape{}, fmt.Errorf("%w: part %d is an AABB, which cannot turn with its body; use an OBB", ErrInvalidPart, i)
-		case p.Shape.kind == KindCompound:
+		case p.Shape.kind() == KindCompound:
 			return Shape{}, fmt.Errorf("%w: part %d is itself a compound; add its parts instead", ErrInvalidPart, i)
-		case p.Shape.kind == KindChain:
+		case p.Shape.kind() == KindChain:
 			return Shape{}, fmt.Errorf("%w: part %d is a chain; give a chain a body of its own", ErrInvalidPart, i)
 		}
 		if p.Offset.Validate() != nil {
@@ -66,7 +80,7 @@ func NewCompound(parts []Part) (Shape, error) {
 		c.parts[i] = p
 		c.radius = max(c.radius, hypot(p.Offset.Pos.X, p.Offset.Pos.Y)+p.Shape.BoundingRadius())
 	}
-	return Shape{kind: KindCompound, ok: true, p: unsafe.Pointer(c)}, nil
+	return compoundShape(KindCompound, c), nil
 }
 
 // NewConcavePolygon returns the compound of the convex pieces [Decompose]
@@ -93,7 +107,7 @@ func NewConcavePolygon(outline []Vec2) (Shape, error) {
 // nil for a simple shape or a chain (whose segments [Shape.Part] gives).
 // The slice is shared: do not modify it.
 func (s Shape) Parts() []Part {
-	if s.kind != KindCompound || s.comp() == nil {
+	if s.kind() != KindCompound || s.comp() == nil {
 		return nil
 	}
 	return s.comp().parts
@@ -103,10 +117,10 @@ func (s Shape) Parts() []Part {
 // compound's part count, a chain's segment count, or 1 for a simple shape.
 func (s Shape) PartCount() int {
 	switch {
-	case s.kind == KindCompound && s.comp() != nil:
+	case s.kind() == KindCompound && s.comp() != nil:
 		return len(s.comp().parts)
-	case s.kind == KindChain && s.comp() != nil:
-		return len(s.comp().chain.segs) / 4
+	case s.kind() == KindChain && s.comp() != nil:
+		return len(s.comp().chain.segs) / segStride
 	}
 	return 1
 }
@@ -116,7 +130,7 @@ func (s Shape) PartCount() int {
 // segment shape placed by t itself). For a simple shape, part 0 is s
 // itself, placed by t.
 func (s Shape) Part(i int, t Transform) (Shape, Transform) {
-	switch s.kind {
+	switch s.kind() {
 	case KindCompound:
 		p := s.comp().parts[i]
 		return p.Shape, t.Mul(p.Offset)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"unsafe"
 )
 
 // MaxPolygonVertices is the most vertices a polygon may keep after cleanup.
@@ -144,10 +143,10 @@ func buildPolygon(verts []Vec2, sc *polygonScratch) (Shape, error) {
 	}
 	var buf []Vec2
 	if sc != nil {
-		sc.buf = slices.Grow(sc.buf[:0], 2*n)[:2*n]
+		sc.buf = slices.Grow(sc.buf[:0], 1+2*n)[:1+2*n]
 		buf = sc.buf
 	} else {
-		buf = make([]Vec2, 2*n)
+		buf = make([]Vec2, 1+2*n)
 	}
 	sh := newPolygonShape(pts, buf, sc == nil)
 	// A polygon thinner than its coordinates' rounding passes the
@@ -164,14 +163,14 @@ func buildPolygon(verts []Vec2, sc *polygonScratch) (Shape, error) {
 
 // newPolygonShape precomputes the normals, centroid and, if withRadius,
 // the radius of a validated counter-clockwise convex outline, in buf
-// (2·len(pts) long).
-// Vertices and normals share that one allocation, which the Shape reaches
-// through a pointer to its first element; the centroid and radius live in
-// the Shape's own fields, which polygons do not otherwise use. A polygon
-// thus costs one small allocation and no header struct.
+// (1 + 2·len(pts) long: the Shape's head, then the vertices and normals).
+// The head, vertices and normals share that one allocation, which the
+// Shape reaches through a pointer to its first vertex; the centroid and
+// radius live in the Shape's own fields. A polygon thus costs one small
+// allocation.
 func newPolygonShape(pts, buf []Vec2, withRadius bool) Shape {
 	n := len(pts)
-	verts, normals := buf[:n:n], buf[n:]
+	verts, normals := buf[1:n+1:n+1], buf[n+1:]
 	copy(verts, pts)
 	var radius float64
 	for i := range n {
@@ -196,7 +195,7 @@ func newPolygonShape(pts, buf []Vec2, withRadius bool) Shape {
 		c = c.Add(a.Add(b).Scale(w))
 	}
 	centroid := o.Add(c.Scale(size / (3 * area)))
-	return Shape{kind: KindPolygon, ok: true, n: uint8(n), r: radius, v: centroid, p: unsafe.Pointer(&buf[0])}
+	return Shape{p: withHead(buf, KindPolygon, n), r: radius, v: centroid}
 }
 
 // signedArea2 returns twice the signed area of the outline: positive when it

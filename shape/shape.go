@@ -81,16 +81,71 @@ func (k Kind) Convex() bool {
 // zero Shape is not valid. Shapes are immutable, so one Shape may serve many
 // bodies and goroutines at once.
 type Shape struct {
-	kind Kind
-	ok   bool
-	n    uint8   // polygon, capsule or segment vertex count
-	r    float64 // circle or capsule radius, or polygon bounding radius
-	v    Vec2    // circle centre, box half extents, polygon centroid, segment midpoint
-	// p is a polygon's, capsule's or segment's *Vec2 (vertices then
-	// normals, 2n, shared and immutable) when n > 0, else a compound's or
-	// chain's *compound, or nil: one word, not two, in every body slot and
-	// every copy.
+	// p points just past the shape's head (its kind and vertex count,
+	// headSize bytes): at a polygon's, capsule's or segment's vertices
+	// then normals (2n Vec2, shared and immutable), at a compound's or
+	// chain's compound, or, for a circle or box, into a static table of
+	// heads. p is nil only in the zero Shape. Three fields of 32 bytes in
+	// all, so that the compiler keeps a Shape in registers: a larger one
+	// lives in memory, and every value method called on it copied it
+	// there, reading back bytes just stored one by one.
 	p unsafe.Pointer
+	r float64 // circle or capsule radius, or polygon bounding radius
+	v Vec2    // circle centre, box half extents, polygon centroid, segment midpoint
+}
+
+// head is what a Shape's pointer points just past: its kind and, for a
+// polygon, capsule or segment, its vertex count. It fills one Vec2, so
+// that it can lead a shape's vertex buffer.
+type head struct {
+	kind Kind
+	n    uint8
+	_    [14]byte
+}
+
+// headSize is the size of a head, and of a Vec2.
+const headSize = unsafe.Sizeof(head{})
+
+// simpleHeads holds the heads of the kinds with no data of their own
+// (circles and boxes), each followed by the word a Shape points at.
+var simpleHeads [KindChain + 1]struct {
+	h    head
+	data Vec2
+}
+
+func init() {
+	for k := range simpleHeads {
+		simpleHeads[k].h.kind = Kind(k)
+	}
+}
+
+// simple returns a circle's or box's Shape fields p.
+func simple(k Kind) unsafe.Pointer { return unsafe.Pointer(&simpleHeads[k].data) }
+
+// hd returns s's head; s must be valid.
+func (s *Shape) hd() *head { return (*head)(unsafe.Add(s.p, -int(headSize))) }
+
+// kind returns s's kind, 0 for the zero Shape.
+func (s *Shape) kind() Kind {
+	if s.p == nil {
+		return 0
+	}
+	return s.hd().kind
+}
+
+// n returns a polygon's, capsule's or segment's vertex count, else 0.
+func (s *Shape) n() int {
+	if s.p == nil {
+		return 0
+	}
+	return int(s.hd().n)
+}
+
+// withHead writes a head of kind k and vertex count n into buf[0] and
+// returns the pointer a Shape keeps: to buf[1].
+func withHead(buf []Vec2, k Kind, n int) unsafe.Pointer {
+	*(*head)(unsafe.Pointer(&buf[0])) = head{kind: k, n: uint8(n)}
+	return unsafe.Pointer(&buf[1])
 }
 
 // Identical reports whether s and t are the same shape value: the same
@@ -99,14 +154,14 @@ type Shape struct {
 // shapes built separately from equal numbers are equal in content but not
 // Identical.
 func (s Shape) Identical(t Shape) bool {
-	return s.kind == t.kind && s.ok == t.ok && s.n == t.n && s.p == t.p &&
+	return s.p == t.p &&
 		math.Float64bits(s.r) == math.Float64bits(t.r) &&
 		math.Float64bits(s.v.X) == math.Float64bits(t.v.X) && math.Float64bits(s.v.Y) == math.Float64bits(t.v.Y)
 }
 
 // comp returns a compound's or chain's parts, or nil.
 func (s Shape) comp() *compound {
-	if s.n != 0 {
+	if k := s.kind(); k != KindCompound && k != KindChain {
 		return nil
 	}
 	return (*compound)(s.p)
@@ -114,7 +169,7 @@ func (s Shape) comp() *compound {
 
 // polyData returns a polygon's vertices followed by its normals
 // (empty for other kinds, whose n is 0).
-func (s Shape) polyData() []Vec2 { return unsafe.Slice((*Vec2)(s.p), 2*int(s.n)) }
+func (s Shape) polyData() []Vec2 { return unsafe.Slice((*Vec2)(s.p), 2*s.n()) }
 
 // NewCircle returns a circle of radius r centred on its body's origin.
 func NewCircle(r float64) (Shape, error) { return NewOffsetCircle(Vec2{}, r) }
@@ -130,7 +185,7 @@ func NewOffsetCircle(c Vec2, r float64) (Shape, error) {
 	if r > MaxMagnitude || math.Abs(c.X) > MaxMagnitude || math.Abs(c.Y) > MaxMagnitude {
 		return Shape{}, fmt.Errorf("%w: circle radius %v centre %v (limit %g)", ErrTooLarge, r, c, MaxMagnitude)
 	}
-	return Shape{kind: KindCircle, ok: true, r: r, v: c}, nil
+	return Shape{p: simple(KindCircle), r: r, v: c}, nil
 }
 
 // NewAABB returns an axis-aligned box with half width hw and half height hh,
@@ -153,25 +208,23 @@ func newBox(k Kind, hw, hh float64) (Shape, error) {
 	if hw > MaxMagnitude || hh > MaxMagnitude {
 		return Shape{}, fmt.Errorf("%w: %s half extents (%v, %v) (limit %g)", ErrTooLarge, k, hw, hh, MaxMagnitude)
 	}
-	return Shape{kind: k, ok: true, v: Vec2{hw, hh}}, nil
+	return Shape{p: simple(k), v: Vec2{hw, hh}}, nil
 }
 
 // Kind returns the shape's kind.
-func (s Shape) Kind() Kind { return s.kind }
+func (s Shape) Kind() Kind { return s.kind() }
 
 // ValidKind returns s's kind and whether s is valid ([Shape.Kind] and
-// [Shape.Valid] together). It reads through a pointer, for the narrow
-// phase's every pair: a value method copies the whole 40-byte Shape at
-// each call.
-func (s *Shape) ValidKind() (Kind, bool) { return s.kind, s.ok }
+// [Shape.Valid] together), for the narrow phase's every pair.
+func (s *Shape) ValidKind() (Kind, bool) { return s.kind(), s.p != nil }
 
 // Valid reports whether s came from a constructor. The zero Shape is not
 // valid.
-func (s Shape) Valid() bool { return s.ok }
+func (s Shape) Valid() bool { return s.p != nil }
 
 // Radius returns a circle's or a capsule's radius, or 0 for other kinds.
 func (s Shape) Radius() float64 {
-	if s.kind != KindCircle && s.kind != KindCapsule {
+	if s.kind() != KindCircle && s.kind() != KindCapsule {
 		return 0
 	}
 	return s.r
@@ -180,7 +233,7 @@ func (s Shape) Radius() float64 {
 // Center returns a circle's local centre, a polygon's centroid, the
 // midpoint of a capsule or segment, or the origin for boxes and compounds.
 func (s Shape) Center() Vec2 {
-	switch s.kind {
+	switch s.kind() {
 	case KindCircle, KindPolygon, KindCapsule, KindSegment:
 		return s.v
 	}
@@ -190,7 +243,7 @@ func (s Shape) Center() Vec2 {
 // HalfExtents returns a box's half width and half height, or zero for other
 // kinds.
 func (s Shape) HalfExtents() Vec2 {
-	if s.kind == KindAABB || s.kind == KindOBB {
+	if s.kind() == KindAABB || s.kind() == KindOBB {
 		return s.v
 	}
 	return Vec2{}
@@ -200,10 +253,10 @@ func (s Shape) HalfExtents() Vec2 {
 // capsule's or segment's two ends, or nil for other kinds. The slice is
 // shared: do not modify it.
 func (s Shape) Vertices() []Vec2 {
-	if s.n == 0 {
+	if s.n() == 0 {
 		return nil
 	}
-	n := int(s.n)
+	n := int(s.n())
 	return s.polyData()[:n:n]
 }
 
@@ -212,10 +265,10 @@ func (s Shape) Vertices() []Vec2 {
 // its two sides: right of p0→p1, then left), or nil for other kinds. The
 // slice is shared: do not modify it.
 func (s Shape) Normals() []Vec2 {
-	if s.n == 0 {
+	if s.n() == 0 {
 		return nil
 	}
-	return s.polyData()[s.n:]
+	return s.polyData()[s.n():]
 }
 
 // Corners returns a box's four local corners in counter-clockwise order,
@@ -229,7 +282,7 @@ func (s Shape) Corners() [4]Vec2 {
 // t itself, except for an AABB, which keeps t's position and drops its
 // rotation.
 func (s Shape) EffectiveTransform(t Transform) Transform {
-	if s.kind == KindAABB {
+	if s.kind() == KindAABB {
 		return Transform{Pos: t.Pos}
 	}
 	return t
@@ -265,7 +318,7 @@ func (s Shape) WorldAABB(t Transform) AABB {
 	// transform through memory again.
 	var b AABB
 	var e float64 // bounds the distance of the shape's local points from its body's origin
-	switch s.kind {
+	switch s.kind() {
 	case KindCircle:
 		c := t.Apply(s.v)
 		b, e = AABB{Min: Vec2{c.X - s.r, c.Y - s.r}, Max: Vec2{c.X + s.r, c.Y + s.r}}, math.Abs(s.v.X)+math.Abs(s.v.Y)+s.r
@@ -276,7 +329,7 @@ func (s Shape) WorldAABB(t Transform) AABB {
 		h := Vec2{float64(c*s.v.X) + float64(sn*s.v.Y), float64(sn*s.v.X) + float64(c*s.v.Y)}
 		b, e = AABBFromCenter(t.Pos, h), s.v.X+s.v.Y
 	case KindPolygon:
-		if s.n == 0 {
+		if s.n() == 0 {
 			b = AABB{Min: t.Pos, Max: t.Pos}
 			break
 		}
@@ -300,7 +353,7 @@ func (s Shape) WorldAABB(t Transform) AABB {
 		}
 		b, e = AABB{Min: lo.Add(t.Pos), Max: hi.Add(t.Pos)}, s.r
 	case KindCapsule, KindSegment:
-		if s.n == 0 {
+		if s.n() == 0 {
 			b = AABB{Min: t.Pos, Max: t.Pos}
 			break
 		}
@@ -358,12 +411,10 @@ const boxSlack = 16 * 0x1p-52
 // c, hw + hh for a box, the farther core end's |x| + |y| plus the radius
 // for a capsule or segment, BoundingRadius for a polygon, compound or
 // chain (stored). It is at least the farthest point's max(|x|, |y|) and
-// at most √2 times BoundingRadius (plus a capsule's radius). It reads the
-// fields directly, for the narrow phase's per-contact scale, through a
-// pointer: a 40-byte Shape copied per call cost the narrow phase more
-// than the sum itself.
+// at most √2 times BoundingRadius (plus a capsule's radius). It is the
+// narrow phase's per-contact scale.
 func (s *Shape) Reach() float64 {
-	switch s.kind {
+	switch s.kind() {
 	case KindCircle:
 		return math.Abs(s.v.X) + math.Abs(s.v.Y) + s.r
 	case KindAABB, KindOBB:
@@ -388,7 +439,7 @@ func (s *Shape) Reach() float64 {
 // BoundingRadius returns the radius of the smallest origin-centred disc that
 // contains s in its local frame.
 func (s Shape) BoundingRadius() float64 {
-	switch s.kind {
+	switch s.kind() {
 	case KindCircle:
 		return hypot(s.v.X, s.v.Y) + s.r
 	case KindAABB, KindOBB:
@@ -406,14 +457,14 @@ func (s Shape) BoundingRadius() float64 {
 
 // String describes s briefly, for logs and test failures.
 func (s Shape) String() string {
-	switch s.kind {
+	switch s.kind() {
 	case KindCircle:
 		if s.v != (Vec2{}) {
 			return fmt.Sprintf("circle(r=%g at %g,%g)", s.r, s.v.X, s.v.Y)
 		}
 		return fmt.Sprintf("circle(r=%g)", s.r)
 	case KindAABB, KindOBB:
-		return fmt.Sprintf("%s(%g×%g)", s.kind, s.v.X, s.v.Y)
+		return fmt.Sprintf("%s(%g×%g)", s.kind(), s.v.X, s.v.Y)
 	case KindPolygon:
 		return fmt.Sprintf("polygon%v", s.Vertices())
 	case KindCapsule:
@@ -427,5 +478,5 @@ func (s Shape) String() string {
 	case KindChain:
 		return fmt.Sprintf("chain(%d points, closed %v)", len(s.comp().chain.points), s.comp().chain.closed)
 	}
-	return s.kind.String()
+	return s.kind().String()
 }
