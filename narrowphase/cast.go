@@ -48,12 +48,11 @@ type CastHit struct {
 func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
 	if isTiny(delta) {
 		d, e := scaleTiny(delta)
-		h, ok := cast(a, ta, d, b, tb)
-		return unscaleTiny(h, ok, e)
+		f, p, n, part, ok := cast(a, ta, d, b, tb)
+		return unscaleTiny(CastHit{Fraction: f, Point: p, Normal: n, Part: part}, ok, e)
 	}
-	h, ok := cast(a, ta, delta, b, tb)
-	h.Fraction = plusZero(h.Fraction)
-	return h, ok
+	f, p, n, part, ok := cast(a, ta, delta, b, tb)
+	return CastHit{Fraction: plusZero(f), Point: p, Normal: n, Part: part}, ok
 }
 
 // tinyMotion bounds the motions the casts take as given: below it (on
@@ -90,12 +89,16 @@ func unscaleTiny(h CastHit, ok bool, e int) (CastHit, bool) {
 	return h, ok
 }
 
-// cast is Cast before its fraction is made +0 where it is zero.
-func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
+// cast is Cast before its fraction is made +0 where it is zero, returning
+// the hit's fields as values: a CastHit is too large for the compiler to
+// keep in registers, and one stored field by field, then copied whole,
+// stalls each copy on the stores it reads.
+func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (f float64, p, n shape.Vec2, part int, ok bool) {
 	if !a.Valid() || !b.Valid() || !(math.Abs(delta.X) <= shape.MaxMagnitude && math.Abs(delta.Y) <= shape.MaxMagnitude) {
-		return CastHit{}, false
+		return 0, p, n, 0, false
 	}
-	if !a.Kind().Convex() || !b.Kind().Convex() {
+	ka, kb := a.Kind(), b.Kind()
+	if !ka.Convex() || !kb.Convex() {
 		h, _, ok := castComposite(a, ta, delta, b, tb, castAll, 0)
 		// Several part pairs may start in contact; if any overlaps, the
 		// answer is Collide's, the deepest pair's, not the first's. And
@@ -105,41 +108,41 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 		// exactly, decides whenever the shapes' boxes meet at the start.
 		if (ok && h.Fraction == 0) || a.WorldAABB(ta).Overlaps(b.WorldAABB(tb)) {
 			if m, j, in := deepestParts(a, ta, b, tb, true); in {
-				return CastHit{Point: m.Points[0].Point, Normal: m.Normal.Neg(), Part: j}, true
+				return 0, m.Points[0].Point, m.Normal.Neg(), j, true
 			}
 		}
-		return h, ok
+		return h.Fraction, h.Point, h.Normal, h.Part, ok
 	}
 	// A circle against a polygon or box: in the hull's own frame, with its
 	// precomputed normals, no Minkowski difference to build.
-	if a.Kind() == shape.KindCircle && hullKind(b.Kind()) {
-		if h, hit, clear := castCircleHull(a, ta, delta, b, tb); clear {
-			return h, hit
+	if ka == shape.KindCircle && hullKind(kb) {
+		if t, p, n, hit, clear := castCircleHull(a, ta, delta, b, tb); clear {
+			return t, p, n, 0, hit
 		}
-	} else if b.Kind() == shape.KindCircle && hullKind(a.Kind()) {
+	} else if kb == shape.KindCircle && hullKind(ka) {
 		// Moving a against a still circle is the circle moving the other
 		// way against a: the same fraction and point, the normal reversed.
-		if h, hit, clear := castCircleHull(b, tb, delta.Neg(), a, ta); clear {
+		if t, p, n, hit, clear := castCircleHull(b, tb, delta.Neg(), a, ta); clear {
 			if hit {
-				h.Normal = h.Normal.Neg()
-				h.Point = h.Point.Add(delta.Scale(h.Fraction))
+				n, p = n.Neg(), p.Add(delta.Scale(t))
 			}
-			return h, hit
+			return t, p, n, 0, hit
 		}
 	}
-	if a.Kind() == shape.KindCircle && b.Kind() == shape.KindCircle {
+	if ka == shape.KindCircle && kb == shape.KindCircle {
 		return castCircles(a, ta, delta, b, tb)
 	}
-	if ka, kb := a.Kind(), b.Kind(); (ka == shape.KindAABB || ka == shape.KindOBB) && (kb == shape.KindAABB || kb == shape.KindOBB) {
+	if (ka == shape.KindAABB || ka == shape.KindOBB) && (kb == shape.KindAABB || kb == shape.KindOBB) {
 		cast := castBoxes
 		if ka == shape.KindAABB && kb == shape.KindAABB {
 			cast = castAABBs
 		}
 		if h, hit, clear := cast(a, ta, delta, b, tb); clear {
-			return h, hit
+			return h.Fraction, h.Point, h.Normal, 0, hit
 		}
 	}
-	return castMink(a, ta, delta, b, tb)
+	h, ok := castMink(a, ta, delta, b, tb)
+	return h.Fraction, h.Point, h.Normal, 0, ok
 }
 
 // castMink is Cast for two convex shapes by the general path: the ray
@@ -493,9 +496,15 @@ func (m *mink) castDisc(k int, d shape.Vec2, b *core) (CastHit, bool) {
 // vertex of a Minkowski difference made from b's vertex bv (b's radius
 // br): the touch's point is on b, bv grown along the normal.
 func discHit(v shape.Vec2, r float64, d, bv shape.Vec2, br float64) (CastHit, bool) {
+	t, p, n, ok := discTouch(v, r, d, bv, br)
+	return CastHit{Fraction: t, Normal: n, Point: p}, ok
+}
+
+// discTouch is discHit returning the hit's fraction, point and normal.
+func discTouch(v shape.Vec2, r float64, d, bv shape.Vec2, br float64) (float64, shape.Vec2, shape.Vec2, bool) {
 	t, ok := discEntry(v, r, d)
 	if !ok {
-		return CastHit{}, false
+		return 0, shape.Vec2{}, shape.Vec2{}, false
 	}
 	x := d.Scale(t)
 	n := x.Sub(v)
@@ -504,7 +513,7 @@ func discHit(v shape.Vec2, r float64, d, bv shape.Vec2, br float64) (CastHit, bo
 	} else {
 		n = d.Neg().Normalize()
 	}
-	return CastHit{Fraction: t, Normal: n, Point: bv.Add(n.Scale(br))}, true
+	return t, bv.Add(n.Scale(br)), n, true
 }
 
 // discEntry returns the first t in [0, 1] at which t·d lies in the disc of
@@ -918,7 +927,7 @@ func segmentCrossing(a0, a1, b0, b1 shape.Vec2) shape.Vec2 {
 // circle at a face, on h at a vertex. clear is false when the circle
 // starts within a rounding margin of h (touching or overlapping): the
 // general path decides those.
-func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape.Shape, th shape.Transform) (hit CastHit, ok, clear bool) {
+func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape.Shape, th shape.Transform) (float64, shape.Vec2, shape.Vec2, bool, bool) {
 	xf := h.EffectiveTransform(th)
 	// The centre is carried into the hull's frame from the offset between
 	// the two positions, never through its world coordinates, which round
@@ -941,7 +950,7 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 	}
 	n := len(v)
 	// The start: outside the grown hull by more than a rounding margin.
-	slack := float64(1e-12 * (math.Abs(ctr.X) + math.Abs(ctr.Y) + r + h.BoundingRadius()))
+	slack := float64(1e-12 * (math.Abs(ctr.X) + math.Abs(ctr.Y) + r + reach(&h)))
 	out := math.Inf(-1)
 	for k := range n {
 		if e := nrm[k].Dot(ctr.Sub(v[k])); e > out {
@@ -949,7 +958,7 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 		}
 	}
 	if out <= r+slack {
-		return CastHit{}, false, false
+		return 0, shape.Vec2{}, shape.Vec2{}, false, false
 	}
 	best, bestK, disc := math.Inf(1), -1, false
 	prevFacing := nrm[n-1].Dot(d) < 0
@@ -979,7 +988,7 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 		prevFacing = facing
 	}
 	if bestK < 0 || best > 1 {
-		return CastHit{}, false, true
+		return 0, shape.Vec2{}, shape.Vec2{}, false, true
 	}
 	at := ctr.Add(d.Scale(best))
 	var nl, pl shape.Vec2
@@ -999,13 +1008,13 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 		pl = at.Sub(nl.Scale(rc))
 	}
 	nw := xf.Rot.Apply(nl)
-	return CastHit{Fraction: best, Point: xf.Apply(pl), Normal: shape.Vec2{X: nw.X + 0, Y: nw.Y + 0}}, true, true
+	return best, xf.Apply(pl), shape.Vec2{X: nw.X + 0, Y: nw.Y + 0}, true, true
 }
 
 // castCircles is castMink for two circles, whose Minkowski difference is
 // one disc: the same steps on the same numbers (so the same bits), without
 // building it.
-func castCircles(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
+func castCircles(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (float64, shape.Vec2, shape.Vec2, int, bool) {
 	origin := tb.Pos
 	ra, rb := ta, tb
 	ra.Pos, rb.Pos = ta.Pos.Sub(origin), tb.Pos.Sub(origin)
@@ -1015,15 +1024,14 @@ func castCircles(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Sh
 	// rounding goes to Collide.
 	if slack := float64(1e-12 * max(r, math.Abs(v.X)+math.Abs(v.Y))); v.Len() <= r+slack {
 		if c, ok := Collide(a, ta, b, tb); ok {
-			return CastHit{Fraction: 0, Point: c.Points[0].Point, Normal: c.Normal.Neg()}, true
+			return 0, c.Points[0].Point, c.Normal.Neg(), 0, true
 		}
 	}
-	h, ok := discHit(v, r, delta, vb, b.Radius())
+	t, p, n, ok := discTouch(v, r, delta, vb, b.Radius())
 	if !ok {
-		return CastHit{}, false
+		return 0, shape.Vec2{}, shape.Vec2{}, 0, false
 	}
-	h.Point = h.Point.Add(origin)
-	return h, true
+	return t, p.Add(origin), n, 0, true
 }
 
 // castAABBs casts box a, placed by ta and moved by delta, against box b

@@ -180,7 +180,8 @@ func TestCastCirclesIsMinkowski(t *testing.T) {
 			ta = tb // concentric placements: overlapping
 		}
 		d := shape.Vec2{X: 32*r.Float64() - 16, Y: 32*r.Float64() - 16}
-		h1, hit1 := castCircles(a, ta, d, b, tb)
+		f1, p1, n1, _, hit1 := castCircles(a, ta, d, b, tb)
+		h1 := CastHit{Fraction: f1, Point: p1, Normal: n1}
 		h2, hit2 := castMink(a, ta, d, b, tb)
 		if h1 != h2 || hit1 != hit2 {
 			t.Fatalf("case %d: %v at %v by %v, %v at %v: castCircles %+v %v, castMink %+v %v", i, a, ta, d, b, tb, h1, hit1, h2, hit2)
