@@ -141,13 +141,13 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 			return h.Fraction, h.Point, h.Normal, 0, hit
 		}
 	}
-	h, ok := castMink(a, ta, delta, b, tb)
-	return h.Fraction, h.Point, h.Normal, 0, ok
+	t, p, n, ok := castMink(a, ta, delta, b, tb)
+	return t, p, n, 0, ok
 }
 
 // castMink is Cast for two convex shapes by the general path: the ray
 // against their Minkowski difference (see Cast).
-func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
+func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (float64, shape.Vec2, shape.Vec2, bool) {
 	// A pair farther apart on an axis than the motion and both shapes'
 	// reach never touches. Far from b (beyond 1e16 of the shapes' sizes)
 	// a's vertices, placed relative to b, round to the ulp of the
@@ -160,7 +160,7 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 	l := math.Abs(delta.X) + math.Abs(delta.Y)
 	if p := ta.Pos.Sub(tb.Pos); max(math.Abs(p.X), math.Abs(p.Y)) > l &&
 		max(math.Abs(p.X), math.Abs(p.Y)) > float64(1+1e-12)*(l+reach(&a)+reach(&b)) {
-		return CastHit{}, false
+		return 0, shape.Vec2{}, shape.Vec2{}, false
 	}
 	origin := tb.Pos
 	var ca, cb core
@@ -178,15 +178,14 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 	may := m.mayOverlap()
 	if may {
 		if c, ok := Collide(a, ta, b, tb); ok {
-			return CastHit{Fraction: 0, Point: c.Points[0].Point, Normal: c.Normal.Neg()}, true
+			return 0, c.Points[0].Point, c.Normal.Neg(), true
 		}
 	}
-	h, ok := m.cast(delta, &ca, &cb, may)
+	t, p, n, ok := m.cast(delta, &ca, &cb, may)
 	if !ok {
-		return CastHit{}, false
+		return 0, shape.Vec2{}, shape.Vec2{}, false
 	}
-	h.Point = h.Point.Add(origin)
-	return h, true
+	return t, p.Add(origin), n, true
 }
 
 // reach returns an upper bound, with no square root, of the distance from
@@ -477,7 +476,7 @@ func (m *mink) mayOverlap() bool {
 // cast casts the ray t·d, t in [0, 1], from the origin against m and
 // returns the hit in the frame of the cores a and b, whose features give
 // the point.
-func (m *mink) cast(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
+func (m *mink) cast(d shape.Vec2, a, b *core, may bool) (float64, shape.Vec2, shape.Vec2, bool) {
 	if m.n == 1 {
 		return m.castDisc(0, d, b)
 	}
@@ -488,19 +487,14 @@ func (m *mink) cast(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 }
 
 // castDisc casts against the disc of radius m.r around vertex k.
-func (m *mink) castDisc(k int, d shape.Vec2, b *core) (CastHit, bool) {
-	return discHit(m.v[k], m.r, d, b.v[m.ib[k]], b.r)
+func (m *mink) castDisc(k int, d shape.Vec2, b *core) (float64, shape.Vec2, shape.Vec2, bool) {
+	return discTouch(m.v[k], m.r, d, b.v[m.ib[k]], b.r)
 }
 
-// discHit casts the ray t·d against the disc of radius r around v, a
+// discTouch casts the ray t·d against the disc of radius r around v, a
 // vertex of a Minkowski difference made from b's vertex bv (b's radius
-// br): the touch's point is on b, bv grown along the normal.
-func discHit(v shape.Vec2, r float64, d, bv shape.Vec2, br float64) (CastHit, bool) {
-	t, p, n, ok := discTouch(v, r, d, bv, br)
-	return CastHit{Fraction: t, Normal: n, Point: p}, ok
-}
-
-// discTouch is discHit returning the hit's fraction, point and normal.
+// br): it returns the touch's fraction, its point, on b (bv grown along
+// the normal), and the normal.
 func discTouch(v shape.Vec2, r float64, d, bv shape.Vec2, br float64) (float64, shape.Vec2, shape.Vec2, bool) {
 	t, ok := discEntry(v, r, d)
 	if !ok {
@@ -580,7 +574,7 @@ func discGrazes(mo shape.Vec2, r float64, d shape.Vec2) bool {
 
 // castPolygon clips the ray t·d against m's edges (Cyrus–Beck): each edge's
 // half-plane bounds t from below (entering) or above (leaving).
-func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
+func (m *mink) castPolygon(d shape.Vec2, a, b *core) (float64, shape.Vec2, shape.Vec2, bool) {
 	lo, hi := math.Inf(-1), math.Inf(1)
 	enter, leave := -1, -1
 	for k := range m.n {
@@ -597,7 +591,7 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 				hi, leave = t, k
 			}
 		case h < 0:
-			return CastHit{}, false // parallel to the face and outside it
+			return 0, shape.Vec2{}, shape.Vec2{}, false // parallel to the face and outside it
 		}
 	}
 	if lo > hi && enter >= 0 && leave >= 0 {
@@ -606,7 +600,7 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 		}
 	}
 	if !(lo <= hi) || lo > 1 || hi < 0 {
-		return CastHit{}, false
+		return 0, shape.Vec2{}, shape.Vec2{}, false
 	}
 	if a.n == 2 && b.n == 2 && !segmentsMeet(a, b, d.Scale(max(lo, 0))) {
 		// Two parallel segments whose M rounding left a sliver of nearly
@@ -615,7 +609,7 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 		// crossing of the sliver's line inside it wherever along the line
 		// it is, also beyond the sliver's ends. The segments placed at the
 		// hit decide.
-		return CastHit{}, false
+		return 0, shape.Vec2{}, shape.Vec2{}, false
 	}
 	if lo < 0 || enter < 0 {
 		// The origin is inside: the shapes touch at the start (Collide saw
@@ -626,18 +620,19 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (CastHit, bool) {
 				nearest, nearestH = k, h
 			}
 		}
-		h := m.edgeHit(nearest, 0, d, a, b)
+		p, n := m.edgeHit(nearest, 0, d, a, b)
 		if a.n == 2 && b.n == 2 {
 			// Two segments that cross: they touch where they cross, not
 			// at the nearest face's feature (an end of one of them).
-			h.Point = segmentCrossing(a.v[0].Add(a.o), a.v[1].Add(a.o), b.v[0], b.v[1])
+			p = segmentCrossing(a.v[0].Add(a.o), a.v[1].Add(a.o), b.v[0], b.v[1])
 		}
-		return h, true
+		return 0, p, n, true
 	}
 	// Collinear edges of M (nearly parallel faces of a and b, split by
 	// rounding) tie in the clip; the one whose segment holds the hit point
 	// names the features that touch.
-	return m.edgeHit(m.edgeAt(d.Scale(lo), d, enter), lo, d, a, b), true
+	p, n := m.edgeHit(m.edgeAt(d.Scale(lo), d, enter), lo, d, a, b)
+	return lo, p, n, true
 }
 
 // vertexGraze decides a clip that emptied by a rounding at a vertex of m:
@@ -728,14 +723,15 @@ func segDistSq(p, a, b shape.Vec2) float64 {
 
 // castRounded casts against m grown by m.r: the first of its offset edges
 // and its vertex discs that the ray enters.
-func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
+func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (float64, shape.Vec2, shape.Vec2, bool) {
 	// Touching at the start: the origin within m.r of the core (only
 	// possible where mayOverlap said so).
 	if may {
 		if k, u, dist, inside := m.closest(); inside || dist <= m.r {
 			switch {
 			case inside || (u > 0 && u < 1):
-				return m.edgeHit(k, 0, d, a, b), true
+				p, n := m.edgeHit(k, 0, d, a, b)
+				return 0, p, n, true
 			case u == 0:
 				return m.castDisc(k, d, b)
 			default:
@@ -787,12 +783,13 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (CastHit, bool) {
 		prevFacing = facing
 	}
 	if bestK < 0 || best > 1 {
-		return CastHit{}, false
+		return 0, shape.Vec2{}, shape.Vec2{}, false
 	}
 	if disc {
 		return m.castDisc(bestK, d, b)
 	}
-	return m.edgeHit(bestK, best, d, a, b), true
+	p, n := m.edgeHit(bestK, best, d, a, b)
+	return best, p, n, true
 }
 
 // closest returns the edge of m's core nearest the origin, where on it the
@@ -861,17 +858,17 @@ func (m *mink) closest() (int, float64, float64, bool) {
 	return deepK, 0.5, 0, true
 }
 
-// edgeHit is the hit at fraction t on m's edge k (offset by m.r): the
-// normal is the edge's outward normal; the point comes from the features of
-// a and b the edge was made of. An edge of b meets a vertex of a, an edge of
-// a (negated) meets a vertex of b, and parallel edges of both meet along the
-// overlap of the two, whose middle is taken.
-func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
+// edgeHit returns the point and normal of the hit at fraction t on m's
+// edge k (offset by m.r): the normal is the edge's outward normal; the
+// point comes from the features of a and b the edge was made of. An edge
+// of b meets a vertex of a, an edge of a (negated) meets a vertex of b, and
+// parallel edges of both meet along the overlap of the two, whose middle
+// is taken.
+func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) (p, n shape.Vec2) {
 	k1 := next(k, m.n)
-	n := m.nrm[k]
+	n = m.nrm[k]
 	n = shape.Vec2{X: n.X + 0, Y: n.Y + 0} // no negative zeros: -0 + 0 is +0
 	x := d.Scale(t)
-	h := CastHit{Fraction: t, Normal: n}
 	bEdge, aEdge := m.ib[k] != m.ib[k1], m.ja[k] != m.ja[k1]
 	switch {
 	case bEdge && aEdge:
@@ -888,13 +885,13 @@ func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) CastHit {
 		if !(s0 <= s1) {
 			s = 0.5 * lb
 		}
-		h.Point = b0.Add(u.Scale(s)).Add(n.Scale(b.r))
+		p = b0.Add(u.Scale(s)).Add(n.Scale(b.r))
 	case bEdge:
-		h.Point = a.v[m.ja[k]].Add(a.o).Add(x).Sub(n.Scale(a.r))
+		p = a.v[m.ja[k]].Add(a.o).Add(x).Sub(n.Scale(a.r))
 	default:
-		h.Point = b.v[m.ib[k]].Add(n.Scale(b.r))
+		p = b.v[m.ib[k]].Add(n.Scale(b.r))
 	}
-	return h
+	return p, n
 }
 
 // segmentCrossing returns the point where segments a0–a1 and b0–b1 cross
