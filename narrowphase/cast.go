@@ -326,7 +326,9 @@ func (c *core) setIn(s shape.Shape, rel shape.Transform) {
 	case shape.KindCircle:
 		c.v[0], c.n, c.r = rel.Apply(s.Center()), 1, s.Radius()
 	case shape.KindAABB, shape.KindOBB:
-		for i, p := range s.Corners() {
+		var cs [4]shape.Vec2
+		cornersInto(&cs, &s)
+		for i, p := range cs {
 			c.v[i] = rel.Apply(p)
 			c.nrm[i] = rel.Rot.Apply(boxNormals[i])
 		}
@@ -942,7 +944,7 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 		v, nrm, rh = h.Vertices(), h.Normals(), h.Radius()
 		r += rh
 	default:
-		corners = h.Corners()
+		cornersInto(&corners, &h)
 		v, nrm = corners[:], boxNormals[:]
 	}
 	n := len(v)
@@ -957,32 +959,42 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 	if out <= r+slack {
 		return 0, shape.Vec2{}, shape.Vec2{}, false, false
 	}
+	// The offset faces first: a face that faces the ray, reached within
+	// its span, is where the ray enters the grown hull (convex, so the ray
+	// crosses its boundary inward once), and no disc is met before it.
+	// Only without one are the discs tried.
 	best, bestK, disc := math.Inf(1), -1, false
-	prevFacing := nrm[n-1].Dot(d) < 0
 	for k := range n {
 		den := nrm[k].Dot(d)
-		facing := den < 0
-		if facing {
-			// The centre's height over face k's line is hk + t·den; it
-			// reaches r at t.
-			hk := nrm[k].Dot(ctr.Sub(v[k]))
-			if t := (r - hk) / den; t >= 0 && t < best {
-				e := v[next(k, n)].Sub(v[k])
-				q := ctr.Add(d.Scale(t)).Sub(nrm[k].Scale(r)).Sub(v[k])
-				if s := q.Dot(e); s >= 0 && s <= e.LenSq() {
-					best, bestK, disc = t, k, false
+		if den >= 0 {
+			continue
+		}
+		// The centre's height over face k's line is hk + t·den; it
+		// reaches r at t.
+		hk := nrm[k].Dot(ctr.Sub(v[k]))
+		if t := (r - hk) / den; t >= 0 && t < best {
+			e := v[next(k, n)].Sub(v[k])
+			q := ctr.Add(d.Scale(t)).Sub(nrm[k].Scale(r)).Sub(v[k])
+			if s := q.Dot(e); s >= 0 && s <= e.LenSq() {
+				best, bestK = t, k
+			}
+		}
+	}
+	if bestK < 0 {
+		// The discs at the ends of the faces that face the ray. (A ray
+		// along a two-vertex hull faces neither face; it starts on the
+		// hull's line, so within r of a face's: the start check above
+		// sent it to the general path.)
+		prevFacing := nrm[n-1].Dot(d) < 0
+		for k := range n {
+			facing := nrm[k].Dot(d) < 0
+			if facing || prevFacing {
+				if t, ok := discEntry(v[k].Sub(ctr), r, d); ok && t < best {
+					best, bestK, disc = t, k, true
 				}
 			}
+			prevFacing = facing
 		}
-		// (A ray along a two-vertex hull faces neither face; it starts
-		// on the hull's line, so within r of a face's: the start check
-		// above sent it to the general path.)
-		if facing || prevFacing {
-			if t, ok := discEntry(v[k].Sub(ctr), r, d); ok && t < best {
-				best, bestK, disc = t, k, true
-			}
-		}
-		prevFacing = facing
 	}
 	if bestK < 0 || best > 1 {
 		return 0, shape.Vec2{}, shape.Vec2{}, false, true
@@ -1209,7 +1221,9 @@ func castBoxes(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 // farthest along u.
 func boxCorner(s shape.Shape, rot shape.Rot, u shape.Vec2) shape.Vec2 {
 	best, bd := shape.Vec2{}, math.Inf(-1)
-	for _, c := range s.Corners() {
+	var cs [4]shape.Vec2
+	cornersInto(&cs, &s)
+	for _, c := range cs {
 		if p := rot.Apply(c); p.Dot(u) > bd {
 			best, bd = p, p.Dot(u)
 		}

@@ -29,7 +29,8 @@ func (p *placed) init(s shape.Shape) {
 	case shape.KindCircle:
 		p.own[0], p.n, p.r = s.Center(), 1, s.Radius()
 	case shape.KindAABB, shape.KindOBB:
-		p.own, p.n = s.Corners(), 4
+		cornersInto(&p.own, &s)
+		p.n = 4
 	default:
 		p.v, p.r = s.Vertices(), s.Radius()
 	}

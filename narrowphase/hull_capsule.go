@@ -26,7 +26,7 @@ func hullCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Tr
 	var corners [4]shape.Vec2
 	h := polygonHull(*a)
 	if h.verts == nil {
-		corners = a.Corners()
+		cornersInto(&corners, a)
 		h = hull{corners[:], boxNormals[:]}
 		ta = a.EffectiveTransform(ta)
 	}

@@ -6,7 +6,8 @@ import "github.com/collide-go/collide/shape"
 // polygon b by SAT and clipping in a's frame. The box's hull lives on the
 // stack.
 func boxPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
-	ca := a.Corners()
+	var ca [4]shape.Vec2
+	cornersInto(&ca, a)
 	if !collideHulls(m, hull{ca[:], boxNormals[:]}, polygonHull(*b), ta.MulInv(tb)) {
 		return false
 	}
@@ -15,7 +16,8 @@ func boxPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Tra
 }
 
 func boxPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
-	ca := a.Corners()
+	var ca [4]shape.Vec2
+	cornersInto(&ca, &a)
 	r, ok := satHulls(hull{ca[:], boxNormals[:]}, polygonHull(b), ta.MulInv(tb))
 	return r.depth, ok
 }

@@ -36,8 +36,8 @@ func (k *xcore) set(s shape.Shape, t, off shape.Transform, o shape.Vec2) {
 	case shape.KindCircle:
 		k.few[0], k.n, k.r = s.Center(), 1, s.Radius()
 	case shape.KindAABB, shape.KindOBB:
-		c := s.Corners()
-		k.few, k.n = c, 4
+		cornersInto(&k.few, &s)
+		k.n = 4
 	case shape.KindPolygon:
 		k.poly = s.Vertices()
 		k.n = len(k.poly)
