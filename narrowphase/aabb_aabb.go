@@ -26,14 +26,18 @@ func alignedManifold(m *Manifold, ha, hb, d shape.Vec2, ox, oy float64) {
 		x := (float64(sx*ha.X) + (d.X - float64(sx*hb.X))) / 2
 		lo, hi := max(-ha.Y, d.Y-hb.Y), min(ha.Y, d.Y+hb.Y)
 		m.Normal, m.Depth = shape.Vec2{X: sx}, ox
-		m.Points = [2]ContactPoint{{shape.Vec2{X: x, Y: lo}, ox}, {shape.Vec2{X: x, Y: hi}, ox}}
+		// Field by field: an array built and copied whole stalls the
+		// copy on the stores it reads.
+		m.Points[0].Point, m.Points[0].Depth = shape.Vec2{X: x, Y: lo}, ox
+		m.Points[1].Point, m.Points[1].Depth = shape.Vec2{X: x, Y: hi}, ox
 		return
 	}
 	sy := sign(d.Y)
 	y := (float64(sy*ha.Y) + (d.Y - float64(sy*hb.Y))) / 2
 	lo, hi := max(-ha.X, d.X-hb.X), min(ha.X, d.X+hb.X)
 	m.Normal, m.Depth = shape.Vec2{Y: sy}, oy
-	m.Points = [2]ContactPoint{{shape.Vec2{X: lo, Y: y}, oy}, {shape.Vec2{X: hi, Y: y}, oy}}
+	m.Points[0].Point, m.Points[0].Depth = shape.Vec2{X: lo, Y: y}, oy
+	m.Points[1].Point, m.Points[1].Depth = shape.Vec2{X: hi, Y: y}, oy
 }
 
 // aabbAABB collides two axis-aligned boxes by their X and Y intervals,

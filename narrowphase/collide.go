@@ -149,7 +149,7 @@ func overlapBy(r routine, a *shape.Shape, ta *shape.Transform, b *shape.Shape, t
 // and one or two contact points (see the package documentation). Shapes that
 // only touch do not collide. Invalid shapes never collide. Collide allocates
 // nothing.
-func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (Manifold, bool) {
+func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (m Manifold, ok bool) {
 	// The shapes' addresses are taken below, so they live in memory: the
 	// kinds are read once.
 	ka, okA := a.ValidKind()
@@ -165,8 +165,6 @@ func Collide(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transfor
 		return flipped(Collide(b, tb, a, ta))
 	}
 	f := &pairTable[ka][kb]
-	var m Manifold
-	var ok bool
 	var scale float64
 	if f.swap {
 		ok, scale = collideBy(f.r, &b, &tb, &a, &ta, &m)

@@ -103,15 +103,19 @@ func collideBoxes(m *Manifold, ha, hb shape.Vec2, rel shape.Transform) bool {
 		alignedManifold(m, ha, r.hb, rel.Pos, r.ox, r.oy)
 		return true
 	}
-	ca, cb := boxCorners(ha), boxCorners(hb)
+	var ca, cb [4]shape.Vec2
+	boxCornersInto(&ca, ha)
+	boxCornersInto(&cb, hb)
 	clipHulls(m, hull{ca[:], boxNormals[:]}, hull{cb[:], boxNormals[:]}, rel, r.sat)
 	return true
 }
 
-// boxCorners returns the corners of a box of half extents h in the order of
-// [shape.Shape.Corners].
-func boxCorners(h shape.Vec2) [4]shape.Vec2 {
-	return [4]shape.Vec2{{X: -h.X, Y: -h.Y}, {X: h.X, Y: -h.Y}, {X: h.X, Y: h.Y}, {X: -h.X, Y: h.Y}}
+// boxCornersInto writes the corners of a box of half extents h into c in
+// the order of [shape.Shape.Corners], a corner at a time (see
+// cornersInto).
+func boxCornersInto(c *[4]shape.Vec2, h shape.Vec2) {
+	c[0], c[1] = shape.Vec2{X: -h.X, Y: -h.Y}, shape.Vec2{X: h.X, Y: -h.Y}
+	c[2], c[3] = shape.Vec2{X: h.X, Y: h.Y}, shape.Vec2{X: -h.X, Y: h.Y}
 }
 
 // obbOBB collides two oriented boxes in A's frame.

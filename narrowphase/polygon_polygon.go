@@ -23,11 +23,7 @@ var boxNormals = [4]shape.Vec2{{X: 0, Y: -1}, {X: 1, Y: 0}, {X: 0, Y: 1}, {X: -1
 // shape.Shape.Corners, a corner at a time: the array Corners returns is
 // stored a field at a time and then copied whole, and the copy stalls on
 // the stores it reads.
-func cornersInto(c *[4]shape.Vec2, s *shape.Shape) {
-	h := s.HalfExtents()
-	c[0], c[1] = shape.Vec2{X: -h.X, Y: -h.Y}, shape.Vec2{X: h.X, Y: -h.Y}
-	c[2], c[3] = shape.Vec2{X: h.X, Y: h.Y}, shape.Vec2{X: -h.X, Y: h.Y}
-}
+func cornersInto(c *[4]shape.Vec2, s *shape.Shape) { boxCornersInto(c, s.HalfExtents()) }
 
 // refFaceTol is the relative margin by which B's best face must beat A's to
 // become the reference face. Preferring A keeps manifolds stable when faces

@@ -41,8 +41,8 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 	// from there, its origin rounds to the shape's scale, not the ray's
 	// length. Only a unit dir (as documented) is carried: the head start
 	// is measured in its units.
-	if proj := float64((t.Pos.X-origin.X)*dir.X) + float64((t.Pos.Y-origin.Y)*dir.Y); proj > rayFar*s.Reach() {
-		if skip, ok := rayHeadStart(&s, t.Pos, origin, dir, proj); ok {
+	if proj, r := float64((t.Pos.X-origin.X)*dir.X)+float64((t.Pos.Y-origin.Y)*dir.Y), s.Reach(); proj > rayFar*r {
+		if skip, ok := rayHeadStart(r, t.Pos, origin, dir, proj); ok {
 			return rayFromNear(s, t, origin, dir, maxDist, skip)
 		}
 	}
@@ -68,16 +68,15 @@ func RayCast(s shape.Shape, t shape.Transform, origin, dir shape.Vec2, maxDist f
 const rayFar = 32
 
 // rayHeadStart returns how far along the unit ray RayCast may carry it,
-// given proj, the rounded distance along it to the shape's position c,
-// and whether it may. The start stays outside the disc of twice the reach
+// given the shape's reach r and proj, the rounded distance along it to
+// the shape's position c, and whether it may. The start stays outside the disc of twice the reach
 // about c: proj rounds by a few ulps of the coordinates, which the margin
 // covers. A dir that is not unit, or coordinates so large that the margin
 // eats the head start, keep the ray as it is.
-func rayHeadStart(s *shape.Shape, c, origin, dir shape.Vec2, proj float64) (float64, bool) {
+func rayHeadStart(r float64, c, origin, dir shape.Vec2, proj float64) (float64, bool) {
 	if dd := dir.LenSq(); !(dd > 1-0x1p-30 && dd < 1+0x1p-30) {
 		return 0, false
 	}
-	r := s.Reach()
 	margin := float64(0x1p-48 * (math.Abs(origin.X) + math.Abs(origin.Y) + math.Abs(c.X) + math.Abs(c.Y)))
 	skip := proj - float64(2*r) - margin
 	return skip, skip > (rayFar/2)*r && skip >= 0x1p-48*proj

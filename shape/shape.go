@@ -216,7 +216,7 @@ func (s Shape) Kind() Kind { return s.kind() }
 
 // ValidKind returns s's kind and whether s is valid ([Shape.Kind] and
 // [Shape.Valid] together), for the narrow phase's every pair.
-func (s *Shape) ValidKind() (Kind, bool) { return s.kind(), s.p != nil }
+func (s Shape) ValidKind() (Kind, bool) { return s.kind(), s.p != nil }
 
 // Valid reports whether s came from a constructor. The zero Shape is not
 // valid.
@@ -413,7 +413,7 @@ const boxSlack = 16 * 0x1p-52
 // chain (stored). It is at least the farthest point's max(|x|, |y|) and
 // at most √2 times BoundingRadius (plus a capsule's radius). It is the
 // narrow phase's per-contact scale.
-func (s *Shape) Reach() float64 {
+func (s Shape) Reach() float64 {
 	switch s.kind() {
 	case KindCircle:
 		return math.Abs(s.v.X) + math.Abs(s.v.Y) + s.r
