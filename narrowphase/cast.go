@@ -927,7 +927,11 @@ func segmentCrossing(a0, a1, b0, b1 shape.Vec2) shape.Vec2 {
 // starts within a rounding margin of h (touching or overlapping): the
 // general path decides those.
 func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape.Shape, th shape.Transform) (float64, shape.Vec2, shape.Vec2, bool, bool) {
-	xf := h.EffectiveTransform(th)
+	kh := h.Kind()
+	xf := th
+	if kh == shape.KindAABB {
+		xf = shape.Transform{Pos: th.Pos} // as EffectiveTransform places it
+	}
 	// The centre is carried into the hull's frame from the offset between
 	// the two positions, never through its world coordinates, which round
 	// to the ulp of the position far from the origin.
@@ -935,13 +939,19 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 	d := xf.Rot.ApplyInv(delta)
 	rc := c.Radius()
 	r, rh := rc, 0.0 // the grown hull's radius, and h's own
+	// A box's corners, or a capsule's or segment's ends and side normals,
+	// held here: one look at the shape's kind, not one per accessor.
 	var corners [4]shape.Vec2
+	var sides [2]shape.Vec2
 	var v, nrm []shape.Vec2
-	switch h.Kind() {
+	switch kh {
 	case shape.KindPolygon:
 		v, nrm = h.Vertices(), h.Normals()
 	case shape.KindCapsule, shape.KindSegment:
-		v, nrm, rh = h.Vertices(), h.Normals(), h.Radius()
+		var m shape.Vec2
+		corners[0], corners[1], m = h.SegmentFrame()
+		sides[0], sides[1] = m, m.Neg()
+		v, nrm, rh = corners[:2], sides[:], h.Radius()
 		r += rh
 	default:
 		cornersInto(&corners, &h)
