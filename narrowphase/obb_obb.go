@@ -106,7 +106,7 @@ func collideBoxes(m *Manifold, ha, hb shape.Vec2, rel shape.Transform) bool {
 	var ca, cb [4]shape.Vec2
 	boxCornersInto(&ca, ha)
 	boxCornersInto(&cb, hb)
-	clipHulls(m, hull{ca[:], boxNormals[:]}, hull{cb[:], boxNormals[:]}, rel, r.sat)
+	clipHulls(m, &hull{ca[:], boxNormals[:]}, &hull{cb[:], boxNormals[:]}, rel, r.sat)
 	return true
 }
 

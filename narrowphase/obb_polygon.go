@@ -8,7 +8,8 @@ import "github.com/collide-go/collide/shape"
 func boxPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
 	var ca [4]shape.Vec2
 	cornersInto(&ca, a)
-	if !collideHulls(m, hull{ca[:], boxNormals[:]}, polygonHull(*b), ta.MulInv(tb)) {
+	hb := polygonHull(*b)
+	if !collideHulls(m, &hull{ca[:], boxNormals[:]}, &hb, ta.MulInv(tb)) {
 		return false
 	}
 	m.toWorld(ta)
@@ -18,7 +19,8 @@ func boxPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Tra
 func boxPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	var ca [4]shape.Vec2
 	cornersInto(&ca, &a)
-	r, ok := satHulls(hull{ca[:], boxNormals[:]}, polygonHull(b), ta.MulInv(tb))
+	hb := polygonHull(b)
+	r, ok := satHulls(&hull{ca[:], boxNormals[:]}, &hb, ta.MulInv(tb))
 	return r.depth, ok
 }
 

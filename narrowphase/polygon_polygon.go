@@ -9,7 +9,9 @@ import (
 // hull is a convex outline in its shape's local frame: counter-clockwise
 // vertices and outward unit normals, normals[i] for the edge from vertex i to
 // vertex i+1. Polygons lend their precomputed slices; boxes slice their
-// Corners array on the caller's stack and share boxNormals.
+// Corners array on the caller's stack and share boxNormals. The routines
+// take hulls by pointer: six words, a hull lives in memory, and a copy of
+// one just built waits for the stores it reads.
 type hull struct {
 	verts   []shape.Vec2
 	normals []shape.Vec2
@@ -57,7 +59,7 @@ func pickReference(depthA float64, faceA int, depthB float64, faceB int) satResu
 // are the face normals of the Minkowski difference A - B, so for convex
 // shapes the smallest such penetration is the exact penetration depth, also
 // when one shape contains the other.
-func satHulls(a, b hull, rel shape.Transform) (satResult, bool) {
+func satHulls(a, b *hull, rel shape.Transform) (satResult, bool) {
 	depthA, faceA := math.Inf(1), 0
 	for i, n := range a.normals {
 		nb := rel.Rot.ApplyInv(n) // n in B's frame
@@ -106,7 +108,7 @@ func satHulls(a, b hull, rel shape.Transform) (satResult, bool) {
 // halfway up to it. If the incident face lies wholly beside the reference
 // face, its deepest vertex is the contact; if rounding leaves no clipped
 // point below the face, the less shallow one stands in.
-func clipHulls(m *Manifold, a, b hull, rel shape.Transform, r satResult) {
+func clipHulls(m *Manifold, a, b *hull, rel shape.Transform, r satResult) {
 	ref, inc := a, b
 	refX, incX := shape.Transform{}, rel
 	if !r.refIsA {
@@ -212,7 +214,7 @@ func wrap(i, n int) int {
 
 // collideHulls is the full separating-axis routine for two hulls, b placed
 // in a's frame by rel; the manifold, in a's frame, goes to m.
-func collideHulls(m *Manifold, a, b hull, rel shape.Transform) bool {
+func collideHulls(m *Manifold, a, b *hull, rel shape.Transform) bool {
 	r, ok := satHulls(a, b, rel)
 	if !ok {
 		return false
@@ -227,7 +229,8 @@ func polygonHull(s shape.Shape) hull { return hull{verts: s.Vertices(), normals:
 // polygonPolygon collides two convex polygons by SAT and clipping in A's
 // frame.
 func polygonPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
-	if !collideHulls(m, polygonHull(*a), polygonHull(*b), ta.MulInv(tb)) {
+	ha, hb := polygonHull(*a), polygonHull(*b)
+	if !collideHulls(m, &ha, &hb, ta.MulInv(tb)) {
 		return false
 	}
 	m.toWorld(ta)
@@ -235,6 +238,7 @@ func polygonPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape
 }
 
 func polygonPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
-	r, ok := satHulls(polygonHull(a), polygonHull(b), ta.MulInv(tb))
+	ha, hb := polygonHull(a), polygonHull(b)
+	r, ok := satHulls(&ha, &hb, ta.MulInv(tb))
 	return r.depth, ok
 }
