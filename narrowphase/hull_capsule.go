@@ -24,10 +24,11 @@ import (
 func hullCapsule(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, out *Manifold) bool {
 	// A box's corners sit in this frame; a polygon lends its slices.
 	var corners [4]shape.Vec2
-	h := polygonHull(*a)
+	var h hull
+	h.setPolygon(a)
 	if h.verts == nil {
 		cornersInto(&corners, a)
-		h = hull{corners[:], boxNormals[:]}
+		h.verts, h.normals = corners[:], boxNormals[:]
 		ta = a.EffectiveTransform(ta)
 	}
 	rel := ta.MulInv(tb)

@@ -8,7 +8,8 @@ import "github.com/collide-go/collide/shape"
 func boxPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
 	var ca [4]shape.Vec2
 	cornersInto(&ca, a)
-	hb := polygonHull(*b)
+	var hb hull
+	hb.setPolygon(b)
 	if !collideHulls(m, &hull{ca[:], boxNormals[:]}, &hb, ta.MulInv(tb)) {
 		return false
 	}
@@ -19,7 +20,8 @@ func boxPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Tra
 func boxPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
 	var ca [4]shape.Vec2
 	cornersInto(&ca, &a)
-	hb := polygonHull(b)
+	var hb hull
+	hb.setPolygon(&b)
 	r, ok := satHulls(&hull{ca[:], boxNormals[:]}, &hb, ta.MulInv(tb))
 	return r.depth, ok
 }

@@ -223,13 +223,17 @@ func collideHulls(m *Manifold, a, b *hull, rel shape.Transform) bool {
 	return true
 }
 
-// polygonHull returns the hull of a polygon shape.
-func polygonHull(s shape.Shape) hull { return hull{verts: s.Vertices(), normals: s.Normals()} }
+// setPolygon makes h the hull of a polygon shape (nil slices for other
+// kinds), in place: a hull returned by value is stored a word at a time
+// and copied whole, which stalls the copy.
+func (h *hull) setPolygon(s *shape.Shape) { h.verts, h.normals = s.Vertices(), s.Normals() }
 
 // polygonPolygon collides two convex polygons by SAT and clipping in A's
 // frame.
 func polygonPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape.Transform, m *Manifold) bool {
-	ha, hb := polygonHull(*a), polygonHull(*b)
+	var ha, hb hull
+	ha.setPolygon(a)
+	hb.setPolygon(b)
 	if !collideHulls(m, &ha, &hb, ta.MulInv(tb)) {
 		return false
 	}
@@ -238,7 +242,9 @@ func polygonPolygon(a *shape.Shape, ta shape.Transform, b *shape.Shape, tb shape
 }
 
 func polygonPolygonOverlap(a shape.Shape, ta shape.Transform, b shape.Shape, tb shape.Transform) (float64, bool) {
-	ha, hb := polygonHull(a), polygonHull(b)
+	var ha, hb hull
+	ha.setPolygon(&a)
+	hb.setPolygon(&b)
 	r, ok := satHulls(&ha, &hb, ta.MulInv(tb))
 	return r.depth, ok
 }
