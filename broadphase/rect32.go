@@ -86,36 +86,38 @@ func rectOf(min, max [2]float64) box32 {
 
 func f32Down(x float64) float32 {
 	f := float32(x)
+	// One step toward −Inf where f rounded above x, with no branch on it
+	// (which way a coordinate rounds is a coin toss, mispredicted half
+	// the time): a positive f loses a unit of its bits, a negative one
+	// gains one, so −0 (from a tiny negative x) becomes
+	// −SmallestNonzeroFloat32 and +Inf (from a huge x) MaxFloat32.
+	var step uint32
 	if float64(f) > x {
-		b := math.Float32bits(f)
-		switch {
-		case f > 0:
-			b-- // +Inf becomes MaxFloat32
-		case f < 0:
-			b++
-		default:
-			b = 0x80000001 // −SmallestNonzeroFloat32
-		}
-		f = math.Float32frombits(b)
+		step = 1
 	}
-	return max(f, -math.MaxFloat32)
+	b := math.Float32bits(f)
+	f = math.Float32frombits(b - step + 2*step*(b>>31))
+	if f < -math.MaxFloat32 {
+		f = -math.MaxFloat32
+	}
+	return f
 }
 
 func f32Up(x float64) float32 {
 	f := float32(x)
+	// As f32Down, toward +Inf: +0 (from a tiny positive x) becomes
+	// SmallestNonzeroFloat32 and −Inf (from a huge negative x)
+	// −MaxFloat32.
+	var step uint32
 	if float64(f) < x {
-		b := math.Float32bits(f)
-		switch {
-		case f > 0:
-			b++
-		case f < 0:
-			b-- // −Inf becomes −MaxFloat32
-		default:
-			b = 1 // SmallestNonzeroFloat32
-		}
-		f = math.Float32frombits(b)
+		step = 1
 	}
-	return min(f, math.MaxFloat32)
+	b := math.Float32bits(f)
+	f = math.Float32frombits(b + step - 2*step*(b>>31))
+	if f > math.MaxFloat32 {
+		f = math.MaxFloat32
+	}
+	return f
 }
 
 // from32Lo and from32Hi read a tree's bounds back: an edge clamped to
