@@ -742,47 +742,56 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (float64, shape.V
 		}
 	}
 	// Only edges facing the ray can be entered, and only the discs at
-	// their ends: a vertex between two edges facing away is behind.
+	// their ends: a vertex between two edges facing away is behind. The
+	// offset edges first: the grown core is convex and a line enters it
+	// once, so an offset edge that faces the ray and that it crosses
+	// within the edge's span is where it enters (no disc is met before),
+	// and the discs are tried only when no edge is.
 	best, bestK, disc := math.Inf(1), -1, false
-	prevFacing := m.nrm[m.n-1].Dot(d) < 0
 	for k := range m.n {
-		v0, v1 := m.v[k], m.v[next(k, m.n)]
-		e := v1.Sub(v0)
 		nrm := m.nrm[k]
 		den := nrm.Dot(d)
-		facing := den < 0
-		if facing {
-			num := nrm.Dot(v0) + m.r
-			t := num / den
-			if t < 0 && num <= m.slack() {
-				// Entered before the start by rounding only (the origin
-				// is outside m grown by m.r, closest said so): within the
-				// edge's span the motion enters it at once.
-				t = 0
+		if !(den < 0) {
+			continue
+		}
+		v0 := m.v[k]
+		num := nrm.Dot(v0) + m.r
+		t := num / den
+		if t < 0 && num <= m.slack() {
+			// Entered before the start by rounding only (the origin
+			// is outside m grown by m.r, closest said so): within the
+			// edge's span the motion enters it at once.
+			t = 0
+		}
+		if t >= 0 && t < best {
+			// The foot of the hit on the core edge must lie on it:
+			// measured along the edge's direction as its normal gives
+			// it, not along the edge's vertices. Far from b (a's
+			// vertices rounded to the ulp of the distance, above the
+			// shapes' sizes) an edge of M can round to zero length, or
+			// to a stub across its own line, and a foot any distance
+			// away then projects on the edge inside it.
+			e := m.v[next(k, m.n)].Sub(v0)
+			q := d.Scale(t).Sub(nrm.Scale(m.r)).Sub(v0)
+			u := shape.Vec2{X: -nrm.Y, Y: nrm.X}
+			if s := q.Dot(u); s >= 0 && s <= e.Dot(u) {
+				best, bestK = t, k
 			}
-			if t >= 0 && t < best {
-				// The foot of the hit on the core edge must lie on it:
-				// measured along the edge's direction as its normal gives
-				// it, not along e. Far from b (a's vertices rounded to the
-				// ulp of the distance, above the shapes' sizes) an edge of
-				// M can round to zero length, or to a stub across its own
-				// line, and a foot any distance away then projects on e
-				// inside it.
-				q := d.Scale(t).Sub(nrm.Scale(m.r)).Sub(v0)
-				u := shape.Vec2{X: -nrm.Y, Y: nrm.X}
-				if s := q.Dot(u); s >= 0 && s <= e.Dot(u) {
-					best, bestK, disc = t, k, false
+		}
+	}
+	if bestK < 0 {
+		prevFacing := m.nrm[m.n-1].Dot(d) < 0
+		for k := range m.n {
+			facing := m.nrm[k].Dot(d) < 0
+			// A segment's two edges are both parallel to a ray along it:
+			// its end discs are then met first.
+			if facing || prevFacing || m.n == 2 {
+				if t, ok := discEntry(m.v[k], m.r, d); ok && t < best {
+					best, bestK, disc = t, k, true
 				}
 			}
+			prevFacing = facing
 		}
-		// A segment's two edges are both parallel to a ray along it: its
-		// end discs are then met first.
-		if facing || prevFacing || m.n == 2 {
-			if t, ok := discEntry(v0, m.r, d); ok && t < best {
-				best, bestK, disc = t, k, true
-			}
-		}
-		prevFacing = facing
 	}
 	if bestK < 0 || best > 1 {
 		return 0, shape.Vec2{}, shape.Vec2{}, false
