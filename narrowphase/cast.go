@@ -133,12 +133,12 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 		return castCircles(a, ta, delta, b, tb)
 	}
 	if (ka == shape.KindAABB || ka == shape.KindOBB) && (kb == shape.KindAABB || kb == shape.KindOBB) {
-		cast := castBoxes
 		if ka == shape.KindAABB && kb == shape.KindAABB {
-			cast = castAABBs
-		}
-		if h, hit, clear := cast(a, ta, delta, b, tb); clear {
-			return h.Fraction, h.Point, h.Normal, 0, hit
+			if h, hit, clear := castAABBs(a, ta, delta, b, tb); clear {
+				return h.Fraction, h.Point, h.Normal, 0, hit
+			}
+		} else if t, p, n, hit, clear := castBoxes(a, ta, delta, b, tb); clear {
+			return t, p, n, 0, hit
 		}
 	}
 	t, p, n, ok := castMink(a, ta, delta, b, tb)
@@ -375,6 +375,13 @@ type mink struct {
 	ib, ja [2 * shape.MaxPolygonVertices]uint8
 	n      int
 	r      float64
+	// Gathered by build for mayOverlap and slack, so that they need not
+	// walk the vertices again: the largest of r and the vertices' 1-norms,
+	// the vertices' bounding box, and the origin's largest signed distance
+	// outside an edge's line.
+	scale  float64
+	lo, hi shape.Vec2
+	out    float64
 }
 
 // build sets m to b ⊕ (−a) by merging the edges of b and of −a in angular
@@ -384,6 +391,8 @@ type mink struct {
 func (m *mink) build(b, a *core) {
 	m.r = a.r + b.r
 	m.n = 0
+	scale, out := m.r, math.Inf(-1)
+	var lo, hi shape.Vec2
 	i0, j0 := b.lowest(false), a.lowest(true)
 	i, j := 0, 0
 	for i < b.n || j < a.n {
@@ -424,21 +433,26 @@ func (m *mink) build(b, a *core) {
 			nb = na
 		}
 		m.nrm[m.n] = nb
+		v := m.v[m.n]
+		if a := math.Abs(v.X) + math.Abs(v.Y); a > scale {
+			scale = a
+		}
+		if m.n == 0 {
+			lo, hi = v, v
+		} else {
+			lo, hi = lo.Min(v), hi.Max(v)
+		}
+		if h := -nb.Dot(v); h > out {
+			out = h
+		}
 		m.n++
 	}
+	m.scale, m.lo, m.hi, m.out = scale, lo, hi, out
 }
 
 // slack returns the rounding margin of m: 1e-12 of its coordinates and
 // radius.
-func (m *mink) slack() float64 {
-	scale := m.r
-	for k := range m.n {
-		if a := math.Abs(m.v[k].X) + math.Abs(m.v[k].Y); a > scale {
-			scale = a
-		}
-	}
-	return float64(1e-12 * scale)
-}
+func (m *mink) slack() float64 { return float64(1e-12 * m.scale) }
 
 // mayOverlap reports whether the origin lies in m or within a rounding
 // margin of it: whether a and b may overlap at the start.
@@ -457,22 +471,13 @@ func (m *mink) mayOverlap() bool {
 	// The core's box first: for a sliver (two parallel cores, their edges
 	// split by rounding into a parallelogram of no width) every edge's
 	// line passes through an origin on the cores' common line, however
-	// far beyond their ends it lies, and the half-planes below would all
-	// hold it.
-	lo, hi := m.v[0], m.v[0]
-	for _, v := range m.v[1:m.n] {
-		lo, hi = lo.Min(v), hi.Max(v)
-	}
+	// far beyond their ends it lies, and the half-planes would all hold
+	// it. Then the origin's distance outside each edge's line.
+	lo, hi := m.lo, m.hi
 	if lo.X > lim || lo.Y > lim || hi.X < -lim || hi.Y < -lim {
 		return false
 	}
-	for k := range m.n {
-		// The origin's signed distance outside edge k's line.
-		if -m.nrm[k].Dot(m.v[k]) > lim {
-			return false
-		}
-	}
-	return true
+	return !(m.out > lim)
 }
 
 // cast casts the ray t·d, t in [0, 1], from the origin against m and
@@ -502,14 +507,31 @@ func discTouch(v shape.Vec2, r float64, d, bv shape.Vec2, br float64) (float64, 
 	if !ok {
 		return 0, shape.Vec2{}, shape.Vec2{}, false
 	}
-	x := d.Scale(t)
-	n := x.Sub(v)
-	if l := n.Len(); l > 0 {
-		n = n.Scale(1 / l)
-	} else {
+	n, ok := radial(d.Scale(t).Sub(v), r)
+	if !ok {
 		n = d.Neg().Normalize()
 	}
 	return t, bv.Add(n.Scale(br)), n, true
+}
+
+// radial returns x, a point at distance r > 0 from the origin up to
+// rounding, as a unit vector: x/r, corrected by a step of Newton's
+// iteration for the inverse square root of its squared length, where that
+// is within 2^-26 of 1 (the result is then of unit length to a few ulps, as
+// x over its length is), and otherwise x over its length; false for a zero
+// x. The division by r does not wait on x, so a touch at a disc, whose
+// normal this is, does not wait on a square root and a division in turn.
+func radial(x shape.Vec2, r float64) (shape.Vec2, bool) {
+	if r > 0x1p-400 && r < 0x1p400 {
+		n := x.Scale(1 / r)
+		if s := n.LenSq(); math.Abs(s-1) <= 0x1p-26 {
+			return n.Scale(float64(1.5 - float64(0.5*s))), true
+		}
+	}
+	if l := x.Len(); l > 0 {
+		return x.Scale(1 / l), true
+	}
+	return shape.Vec2{}, false
 }
 
 // discEntry returns the first t in [0, 1] at which t·d lies in the disc of
@@ -547,7 +569,9 @@ func discEntry(c shape.Vec2, r float64, d shape.Vec2) (float64, bool) {
 	if disc < 0 {
 		return 0, false
 	}
-	t := max(s-math.Sqrt(disc/dd), 0)
+	// √(disc/dd) as √disc·(1/√dd): 1/√dd does not wait on disc, so the
+	// entry waits on one square root, not on a division and then a root.
+	t := max(s-float64(math.Sqrt(disc)*(1/math.Sqrt(dd))), 0)
 	if t > 1 {
 		return 0, false
 	}
@@ -1004,15 +1028,36 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 		// along a two-vertex hull faces neither face; it starts on the
 		// hull's line, so within r of a face's: the start check above
 		// sent it to the general path.)
-		prevFacing := nrm[n-1].Dot(d) < 0
-		for k := range n {
-			facing := nrm[k].Dot(d) < 0
-			if facing || prevFacing {
+		//
+		//
+		// A two-vertex hull's end nearer along the motion first: a disc
+		// entered at a point beyond its end (where the grown hull is its
+		// cap) is entered where the grown hull is, and the other is not
+		// tried.
+		if n == 2 {
+			k0 := 0
+			if v[1].Dot(d) < v[0].Dot(d) {
+				k0 = 1
+			}
+			for _, k := range [2]int{k0, 1 - k0} {
 				if t, ok := discEntry(v[k].Sub(ctr), r, d); ok && t < best {
 					best, bestK, disc = t, k, true
+					if ctr.Add(d.Scale(t)).Sub(v[k]).Dot(v[k].Sub(v[1-k])) >= 0 {
+						break
+					}
 				}
 			}
-			prevFacing = facing
+		} else {
+			prevFacing := nrm[n-1].Dot(d) < 0
+			for k := range n {
+				facing := nrm[k].Dot(d) < 0
+				if facing || prevFacing {
+					if t, ok := discEntry(v[k].Sub(ctr), r, d); ok && t < best {
+						best, bestK, disc = t, k, true
+					}
+				}
+				prevFacing = facing
+			}
 		}
 	}
 	if bestK < 0 || best > 1 {
@@ -1022,10 +1067,8 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 	var nl, pl shape.Vec2
 	if disc {
 		pl = v[bestK]
-		nl = at.Sub(pl)
-		if l := nl.Len(); l > 0 {
-			nl = nl.Scale(1 / l)
-		} else {
+		var ok bool
+		if nl, ok = radial(at.Sub(pl), r); !ok {
 			nl = d.Neg().Normalize()
 		}
 		if rh > 0 {
@@ -1151,14 +1194,14 @@ func castAABBs(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 // billionth of M's size of another slab's end (a corner of M), or axes of
 // the two boxes within a billionth of parallel (faces that may meet face
 // to face).
-func castBoxes(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (hit CastHit, ok, clear bool) {
+func castBoxes(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (f float64, p, n shape.Vec2, ok, clear bool) {
 	xa, xb := a.EffectiveTransform(ta), b.EffectiveTransform(tb)
 	ha, hb := a.HalfExtents(), b.HalfExtents()
 	c := xa.Pos.Sub(xb.Pos) // a's centre, b's at the origin
 	// The axes: a's x and y, then b's, each a unit vector.
 	ax := [4]shape.Vec2{xa.Rot.Apply(shape.Vec2{X: 1}), xa.Rot.Apply(shape.Vec2{Y: 1}), xb.Rot.Apply(shape.Vec2{X: 1}), xb.Rot.Apply(shape.Vec2{Y: 1})}
 	if math.Abs(ax[0].Cross(ax[2])) <= 1e-9 || math.Abs(ax[0].Dot(ax[2])) <= 1e-9 {
-		return CastHit{}, false, false // parallel axes
+		return 0, p, n, false, false // parallel axes
 	}
 	var s0, w, du [4]float64
 	mag := 0.0
@@ -1189,51 +1232,54 @@ func castBoxes(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 		if lo > float64(1e-3*tol) || hi < -float64(1e-3*tol) {
 			inside = false
 		}
+		// One division an axis, not two: the slab's ends times 1/d.
 		te, sd := math.Inf(-1), 0.0
 		switch d := du[k]; {
 		case d > 0:
-			te, sd = lo/d, -1
-			exit = min(exit, hi/d)
+			inv := 1 / d
+			te, sd = float64(lo*inv), -1
+			exit = min(exit, float64(hi*inv))
 		case d < 0:
-			te, sd = hi/d, 1
-			exit = min(exit, lo/d)
+			inv := 1 / d
+			te, sd = float64(hi*inv), 1
+			exit = min(exit, float64(lo*inv))
 		case lo > 0 || hi < 0:
-			return CastHit{}, false, true // parallel to the slab and outside it
+			return 0, p, n, false, true // parallel to the slab and outside it
 		}
 		if te > enter {
 			enter, axis, side = te, k, sd
 		}
 	}
 	if inside {
-		return CastHit{}, false, false // at the start (a rounding margin)
+		return 0, p, n, false, false // at the start (a rounding margin)
 	}
 	if axis < 0 || !(enter <= exit) || enter > 1 || exit < 0 {
-		return CastHit{}, false, true
+		return 0, p, n, false, true
 	}
 	if !(enter > 0) {
-		return CastHit{}, false, false
+		return 0, p, n, false, false
 	}
 	// Every other slab must hold the touch clear of its ends.
 	for k := range ax {
 		if k == axis {
 			continue
 		}
-		p := s0[k] + float64(enter*du[k])
-		if p <= -w[k]+tol || p >= w[k]-tol {
-			return CastHit{}, false, false
+		pk := s0[k] + float64(enter*du[k])
+		if pk <= -w[k]+tol || pk >= w[k]-tol {
+			return 0, p, n, false, false
 		}
 	}
 	// The normal from b toward a, ±u; a vertex of the other box touches
 	// the face: a's deepest toward b (along −n), or b's toward a (along n).
-	n := ax[axis].Scale(side)
+	n = ax[axis].Scale(side)
 	x := delta.Scale(enter)
-	var p shape.Vec2 // relative to b's centre, as the general path works
+	// p relative to b's centre, as the general path works.
 	if axis >= 2 {
 		p = boxCorner(a, xa.Rot, n.Neg()).Add(c).Add(x)
 	} else {
 		p = boxCorner(b, xb.Rot, n)
 	}
-	return CastHit{Fraction: enter, Point: p.Add(xb.Pos), Normal: shape.Vec2{X: n.X + 0, Y: n.Y + 0}}, true, true
+	return enter, p.Add(xb.Pos), shape.Vec2{X: n.X + 0, Y: n.Y + 0}, true, true
 }
 
 // boxCorner returns the corner of box s turned by rot (about its centre)

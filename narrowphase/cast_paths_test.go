@@ -140,7 +140,8 @@ func TestCastBoxesMatchesMinkowski(t *testing.T) {
 		tb := shape.NewTransform(shape.Vec2{X: base + 2*r.Float64() - 1, Y: -base + 2*r.Float64() - 1}, angle())
 		ta := shape.NewTransform(tb.Pos.Add(shape.Vec2{X: 16*r.Float64() - 8, Y: 16*r.Float64() - 8}), angle())
 		d := shape.Vec2{X: 32*r.Float64() - 16, Y: 32*r.Float64() - 16}
-		h1, hit1, clear := castBoxes(a, ta, d, b, tb)
+		f1, p1, n1, hit1, clear := castBoxes(a, ta, d, b, tb)
+		h1 := CastHit{Fraction: f1, Point: p1, Normal: n1}
 		if !clear {
 			continue
 		}
