@@ -162,8 +162,37 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 		max(math.Abs(p.X), math.Abs(p.Y)) > float64(1+1e-12)*(l+reach(&a)+reach(&b)) {
 		return 0, shape.Vec2{}, shape.Vec2{}, false
 	}
+	// The cores and M in arrays no larger than the shapes need: zeroing
+	// the largest (2.2 KB) was a tenth of a cast between small shapes.
+	switch na, nb := coreLen(a), coreLen(b); {
+	case na <= 4 && nb <= 4:
+		return castMinkIn[[4]shape.Vec2, [8]shape.Vec2, [8]uint8](a, ta, delta, b, tb)
+	case na <= 8 && nb <= 8:
+		return castMinkIn[[8]shape.Vec2, [16]shape.Vec2, [16]uint8](a, ta, delta, b, tb)
+	}
+	return castMinkIn[[shape.MaxPolygonVertices]shape.Vec2, [2 * shape.MaxPolygonVertices]shape.Vec2, [2 * shape.MaxPolygonVertices]uint8](a, ta, delta, b, tb)
+}
+
+// coreLen returns the number of vertices of convex shape s's core: one
+// for a circle, two for a capsule or segment, four for a box, a polygon's
+// own.
+func coreLen(s shape.Shape) int {
+	switch s.Kind() {
+	case shape.KindCircle:
+		return 1
+	case shape.KindAABB, shape.KindOBB:
+		return 4
+	case shape.KindCapsule, shape.KindSegment:
+		return 2
+	}
+	return len(s.Vertices())
+}
+
+// castMinkIn is castMink past its test of the distance, with cores of
+// arrays A and M of arrays V and S, which hold the pair's.
+func castMinkIn[A coreArr, V minkArr, S slotArr](a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (float64, shape.Vec2, shape.Vec2, bool) {
 	origin := tb.Pos
-	var ca, cb core
+	var ca, cb coreN[A]
 	// a's core in its own frame orders M's edges; placed at ca.o
 	// relative to b it gives their vertices. Placed first, far from b its
 	// edges would round to zero or to stubs across their own lines, and
@@ -171,7 +200,7 @@ func castMink(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape
 	ca.set(a, ta, ta.Pos)
 	ca.o = ta.Pos.Sub(origin)
 	cb.set(b, tb, origin)
-	var m mink
+	var m minkN[A, V, S]
 	m.build(&cb, &ca)
 	// Only a start inside M (or near enough for rounding to differ) can be
 	// an overlap; Collide then decides, and gives the manifold.
@@ -303,16 +332,37 @@ func castComposite(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.
 // normals are the shape's own, rotated: a normal taken from two placed
 // vertices, each rounded to the ulp of its coordinates, is off by that ulp
 // over the edge's length, which for a short edge is far from rounding.
-type core struct {
-	v   [shape.MaxPolygonVertices]shape.Vec2
-	nrm [shape.MaxPolygonVertices]shape.Vec2
+//
+// coreN holds the vertices and normals in arrays of type A, one of
+// coreArr's sizes; core holds any shape's.
+type coreN[A coreArr] struct {
+	v   A
+	nrm A
 	n   int
 	r   float64
 	o   shape.Vec2 // where v's frame lies in the cast's: v[i] + o is placed (see castMink)
 }
 
+type core = coreN[[shape.MaxPolygonVertices]shape.Vec2]
+
+// coreArr, minkArr and slotArr are the sizes of array a core's vertices
+// and normals, an M's, and the indices of the vertices each of M's came
+// from come in: enough for two shapes of up to four vertices, of up to
+// eight, and of any.
+type (
+	coreArr interface {
+		[4]shape.Vec2 | [8]shape.Vec2 | [shape.MaxPolygonVertices]shape.Vec2
+	}
+	minkArr interface {
+		[8]shape.Vec2 | [16]shape.Vec2 | [2 * shape.MaxPolygonVertices]shape.Vec2
+	}
+	slotArr interface {
+		[8]uint8 | [16]uint8 | [2 * shape.MaxPolygonVertices]uint8
+	}
+)
+
 // set makes c the core of s placed by t, relative to origin.
-func (c *core) set(s shape.Shape, t shape.Transform, origin shape.Vec2) {
+func (c *coreN[A]) set(s shape.Shape, t shape.Transform, origin shape.Vec2) {
 	rel := s.EffectiveTransform(t)
 	rel.Pos = rel.Pos.Sub(origin)
 	c.setIn(s, rel)
@@ -320,7 +370,7 @@ func (c *core) set(s shape.Shape, t shape.Transform, origin shape.Vec2) {
 
 // setIn makes c the core of s placed by rel in some frame (rel already
 // effective: an AABB's rotation dropped).
-func (c *core) setIn(s shape.Shape, rel shape.Transform) {
+func (c *coreN[A]) setIn(s shape.Shape, rel shape.Transform) {
 	c.r, c.o = 0, shape.Vec2{}
 	switch s.Kind() {
 	case shape.KindCircle:
@@ -345,7 +395,7 @@ func (c *core) setIn(s shape.Shape, rel shape.Transform) {
 
 // lowest returns the index of c's lowest vertex (then leftmost), or, with
 // neg, of the lowest vertex of −c (c's highest, then rightmost).
-func (c *core) lowest(neg bool) int {
+func (c *coreN[A]) lowest(neg bool) int {
 	best := 0
 	if neg {
 		// −c's lowest, then leftmost: c's highest, then rightmost.
@@ -369,10 +419,13 @@ func (c *core) lowest(neg bool) int {
 // the outward unit normal of each edge (from vertex k to k+1: the normal
 // of the edge of b or of −a it came from, see core), and the sum of the
 // radii.
-type mink struct {
-	v      [2 * shape.MaxPolygonVertices]shape.Vec2
-	nrm    [2 * shape.MaxPolygonVertices]shape.Vec2
-	ib, ja [2 * shape.MaxPolygonVertices]uint8
+//
+// minkN is M of two cores of arrays A, in arrays V and S (see coreArr);
+// mink is any two shapes'.
+type minkN[A coreArr, V minkArr, S slotArr] struct {
+	v      V
+	nrm    V
+	ib, ja S
 	n      int
 	r      float64
 	// Gathered by build for mayOverlap and slack, so that they need not
@@ -384,11 +437,13 @@ type mink struct {
 	out    float64
 }
 
+type mink = minkN[[shape.MaxPolygonVertices]shape.Vec2, [2 * shape.MaxPolygonVertices]shape.Vec2, [2 * shape.MaxPolygonVertices]uint8]
+
 // build sets m to b ⊕ (−a) by merging the edges of b and of −a in angular
 // order of their normals, starting from the sum of their lowest vertices.
 // The order comes from a's vertices in its own frame (a.v), the vertices
 // from a placed (a.v + a.o). Parallel edges merge into one.
-func (m *mink) build(b, a *core) {
+func (m *minkN[A, V, S]) build(b, a *coreN[A]) {
 	m.r = a.r + b.r
 	m.n = 0
 	scale, out := m.r, math.Inf(-1)
@@ -452,11 +507,11 @@ func (m *mink) build(b, a *core) {
 
 // slack returns the rounding margin of m: 1e-12 of its coordinates and
 // radius.
-func (m *mink) slack() float64 { return float64(1e-12 * m.scale) }
+func (m *minkN[A, V, S]) slack() float64 { return float64(1e-12 * m.scale) }
 
 // mayOverlap reports whether the origin lies in m or within a rounding
 // margin of it: whether a and b may overlap at the start.
-func (m *mink) mayOverlap() bool {
+func (m *minkN[A, V, S]) mayOverlap() bool {
 	slack := m.slack()
 	if m.n == 1 {
 		return m.v[0].Len() <= m.r+slack
@@ -483,7 +538,7 @@ func (m *mink) mayOverlap() bool {
 // cast casts the ray t·d, t in [0, 1], from the origin against m and
 // returns the hit in the frame of the cores a and b, whose features give
 // the point.
-func (m *mink) cast(d shape.Vec2, a, b *core, may bool) (float64, shape.Vec2, shape.Vec2, bool) {
+func (m *minkN[A, V, S]) cast(d shape.Vec2, a, b *coreN[A], may bool) (float64, shape.Vec2, shape.Vec2, bool) {
 	if m.n == 1 {
 		return m.castDisc(0, d, b)
 	}
@@ -494,7 +549,7 @@ func (m *mink) cast(d shape.Vec2, a, b *core, may bool) (float64, shape.Vec2, sh
 }
 
 // castDisc casts against the disc of radius m.r around vertex k.
-func (m *mink) castDisc(k int, d shape.Vec2, b *core) (float64, shape.Vec2, shape.Vec2, bool) {
+func (m *minkN[A, V, S]) castDisc(k int, d shape.Vec2, b *coreN[A]) (float64, shape.Vec2, shape.Vec2, bool) {
 	return discTouch(m.v[k], m.r, d, b.v[m.ib[k]], b.r)
 }
 
@@ -600,7 +655,7 @@ func discGrazes(mo shape.Vec2, r float64, d shape.Vec2) bool {
 
 // castPolygon clips the ray t·d against m's edges (Cyrus–Beck): each edge's
 // half-plane bounds t from below (entering) or above (leaving).
-func (m *mink) castPolygon(d shape.Vec2, a, b *core) (float64, shape.Vec2, shape.Vec2, bool) {
+func (m *minkN[A, V, S]) castPolygon(d shape.Vec2, a, b *coreN[A]) (float64, shape.Vec2, shape.Vec2, bool) {
 	lo, hi := math.Inf(-1), math.Inf(1)
 	enter, leave := -1, -1
 	for k := range m.n {
@@ -669,7 +724,7 @@ func (m *mink) castPolygon(d shape.Vec2, a, b *core) (float64, shape.Vec2, shape
 // The line meets m at w when w lies on it or it parts w from a neighbour
 // (exact for a w on the line, and otherwise the clip's answer to
 // rounding); the ray then reaches w at its projection on d.
-func (m *mink) vertexGraze(d shape.Vec2, enter, leave int) (float64, bool) {
+func (m *minkN[A, V, S]) vertexGraze(d shape.Vec2, enter, leave int) (float64, bool) {
 	w := -1
 	switch {
 	case next(enter, m.n) == leave:
@@ -693,7 +748,7 @@ func (m *mink) vertexGraze(d shape.Vec2, enter, leave int) (float64, bool) {
 // lies on the other. Nearly parallel segments
 // (their directions' cross product within 1e-12 of the lengths' product,
 // where the orientation tests below are all rounding) meet only at an end.
-func segmentsMeet(a, b *core, x shape.Vec2) bool {
+func segmentsMeet[A coreArr](a, b *coreN[A], x shape.Vec2) bool {
 	p0, p1, q0, q1 := a.v[0].Add(a.o).Add(x), a.v[1].Add(a.o).Add(x), b.v[0], b.v[1]
 	// a's ends were carried by a.o and x, each rounded to their own ulps
 	// (x is the motion to the hit, as long as the cast): those count too.
@@ -722,7 +777,7 @@ func segmentsMeet(a, b *core, x shape.Vec2) bool {
 // are neighbours in M. Only edges the motion d enters or slides along
 // qualify: at a vertex of M where the ray grazes, the neighbour it leaves
 // by lies as near x, and its normal faces along the motion.
-func (m *mink) edgeAt(x, d shape.Vec2, guess int) int {
+func (m *minkN[A, V, S]) edgeAt(x, d shape.Vec2, guess int) int {
 	best, bestK := segDistSq(x, m.v[guess], m.v[next(guess, m.n)]), guess
 	for _, k := range [2]int{prev(guess, m.n), next(guess, m.n)} {
 		if m.nrm[k].Dot(d) > 0 {
@@ -749,7 +804,7 @@ func segDistSq(p, a, b shape.Vec2) float64 {
 
 // castRounded casts against m grown by m.r: the first of its offset edges
 // and its vertex discs that the ray enters.
-func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (float64, shape.Vec2, shape.Vec2, bool) {
+func (m *minkN[A, V, S]) castRounded(d shape.Vec2, a, b *coreN[A], may bool) (float64, shape.Vec2, shape.Vec2, bool) {
 	// Touching at the start: the origin within m.r of the core (only
 	// possible where mayOverlap said so).
 	if may {
@@ -831,7 +886,7 @@ func (m *mink) castRounded(d shape.Vec2, a, b *core, may bool) (float64, shape.V
 // nearest point lies (0 and 1 at its ends), the distance to the core, and
 // whether the origin is inside the core (then the edge it is least deep
 // behind).
-func (m *mink) closest() (int, float64, float64, bool) {
+func (m *minkN[A, V, S]) closest() (int, float64, float64, bool) {
 	inside := m.n > 2 // a segment has no inside
 	best, bestK, bestU := math.Inf(1), 0, 0.0
 	// The nearest of the edges that have the origin on their outer side
@@ -899,7 +954,7 @@ func (m *mink) closest() (int, float64, float64, bool) {
 // of b meets a vertex of a, an edge of a (negated) meets a vertex of b, and
 // parallel edges of both meet along the overlap of the two, whose middle
 // is taken.
-func (m *mink) edgeHit(k int, t float64, d shape.Vec2, a, b *core) (p, n shape.Vec2) {
+func (m *minkN[A, V, S]) edgeHit(k int, t float64, d shape.Vec2, a, b *coreN[A]) (p, n shape.Vec2) {
 	k1 := next(k, m.n)
 	n = m.nrm[k]
 	n = shape.Vec2{X: n.X + 0, Y: n.Y + 0} // no negative zeros: -0 + 0 is +0

@@ -98,7 +98,7 @@ func collideCores(a, b *core) (Manifold, bool) {
 // normals of its two edges), where rounding of a tiny h could otherwise
 // point it anywhere; at h = 0 any normal of the cone is exact, and the
 // first edge's is taken.
-func (m *mink) vertexNormal(k int, h float64) shape.Vec2 {
+func (m *minkN[A, V, S]) vertexNormal(k int, h float64) shape.Vec2 {
 	prev := (k + m.n - 1) % m.n
 	n1 := outward(m.v[k].Sub(m.v[prev]))
 	n2 := outward(m.v[next(k, m.n)].Sub(m.v[k]))
@@ -123,7 +123,7 @@ func (m *mink) vertexNormal(k int, h float64) shape.Vec2 {
 // depth h. A core without area (a point or a segment: a circle against a
 // capsule, parallel capsules) has no inside; an origin on it is at distance
 // 0 from its first edge.
-func (m *mink) feature() (k int, u, h float64, inside bool) {
+func (m *minkN[A, V, S]) feature() (k int, u, h float64, inside bool) {
 	if m.n >= 3 {
 		var dist float64
 		k, u, dist, inside = m.closest()

@@ -396,7 +396,7 @@ func sweepFinite(s Sweep) bool {
 // gap returns the distance between the shapes whose Minkowski difference is
 // m (0 when they touch or overlap) and the unit direction from b toward a
 // along which it is measured.
-func (m *mink) gap() (float64, shape.Vec2) {
+func (m *minkN[A, V, S]) gap() (float64, shape.Vec2) {
 	var c shape.Vec2 // the core's point nearest the origin
 	if m.n == 1 {
 		c = m.v[0]
