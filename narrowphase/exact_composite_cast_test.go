@@ -75,11 +75,34 @@ func exCheckCompositeCast(t *testing.T, a shape.Shape, ta shape.Transform, delta
 	}
 	if df := math.Abs(h.Fraction - first.o.frac); df > 1e-9 {
 		// Ill-conditioned at a graze: accept a fraction where the first
-		// pair is within the tolerance of touching.
+		// pair is within the tolerance of touching. Or one where a later
+		// pair touches, if every pair that touches before it only grazes
+		// within the tolerance (comes no nearer than tol of overlapping
+		// along the whole motion): a graze that thin may be missed, as a
+		// lone pair's may (above), and one within the tolerance of
+		// touching may be taken for a touch. (-exactscale 8 -seed 11: a
+		// compound's part overlapped a segment by 1.1e-16 at the start,
+		// placed exactly, which its rounded placement does not show, and
+		// Cast took the next part's touch, at 0.63; in another case a
+		// part 4.6e-17 from a capsule at the start, moving away, was a
+		// touch at 0.)
 		if g := first.o.gapAt(h.Fraction); math.Abs(g) > tol {
-			t.Errorf("Cast.Fraction = %.17g, want %.17g (parts %d, %d; gap there %.3g, tol %.3g): %s",
-				h.Fraction, first.o.frac, first.i, first.j, g, tol, desc)
-			return ok
+			later := false // a pair touches where Cast says
+			for k, o := range orc {
+				if math.Abs(o.gapAt(h.Fraction)) <= tol || (o.hit && math.Abs(o.frac-h.Fraction) <= 1e-9) {
+					later = true
+				} else if o.hit && o.frac < h.Fraction && math.Abs(o.gap) > tol {
+					// A pair that does more than graze touches first.
+					t.Errorf("Cast.Fraction = %.17g, want %.17g (parts %d, %d, which come %.3g apart at most; tol %.3g): %s",
+						h.Fraction, o.frac, k[0], k[1], -o.gap, tol, desc)
+					return ok
+				}
+			}
+			if !later {
+				t.Errorf("Cast.Fraction = %.17g, want %.17g (parts %d, %d; gap there %.3g, tol %.3g): %s",
+					h.Fraction, first.o.frac, first.i, first.j, g, tol, desc)
+				return ok
+			}
 		}
 	}
 	if math.Abs(h.Normal.Len()-1) > 1e-12 {
@@ -97,7 +120,9 @@ func exCheckCompositeCast(t *testing.T, a shape.Shape, ta shape.Transform, delta
 		// once): any normal will do there (as in exCheckCast).
 		crossing := h.Fraction == 0 && o.hit && len(ca.pts) <= 2 && ca.r.Sign() == 0 &&
 			len(pb[h.Part].pts) <= 2 && pb[h.Part].r.Sign() == 0 && exStrictlyInside(o.d)
-		if !o.hit || (math.Abs(o.gapAt(h.Fraction)) > tol && !crossing) {
+		// A pair within the tolerance of touching there may be the one
+		// Cast took (see above), though the exact oracle has it apart.
+		if math.Abs(o.gapAt(h.Fraction)) > tol && !crossing {
 			continue
 		}
 		if s := exSupport(o.d, h.Normal) - x.Dot(h.Normal); math.Abs(s) > tol && !crossing {
