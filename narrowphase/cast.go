@@ -1194,8 +1194,10 @@ func castAABBs(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 		case dk < 0:
 			te = h / dk
 			exit = min(exit, l/dk)
-		case l > 0 || h < 0:
+		case l > slack || h < -slack:
 			return CastHit{}, false, true // parallel to the slab and outside it
+		case l > 0 || h < 0:
+			return CastHit{}, false, false // outside it by a rounding: the general path decides
 		}
 		if te > enter {
 			enter, axis = te, k
@@ -1298,8 +1300,13 @@ func castBoxes(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 			inv := 1 / d
 			te, sd = float64(hi*inv), 1
 			exit = min(exit, float64(lo*inv))
-		case lo > 0 || hi < 0:
+		case lo > float64(1e-3*tol) || hi < -float64(1e-3*tol):
 			return 0, p, n, false, true // parallel to the slab and outside it
+		case lo > 0 || hi < 0:
+			// Parallel to the slab and outside it by no more than a
+			// rounding: whether the start touches, overlaps or clears b
+			// is the general path's to say, as Collide says it.
+			return 0, p, n, false, false
 		}
 		if te > enter {
 			enter, axis, side = te, k, sd
