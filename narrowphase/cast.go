@@ -132,6 +132,20 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	if ka == shape.KindCircle && kb == shape.KindCircle {
 		return castCircles(a, ta, delta, b, tb)
 	}
+	// A segment against a box or polygon: a clip against both shapes'
+	// edge lines in the hull's frame, no Minkowski difference to build.
+	if ka == shape.KindSegment && flatHull(kb) {
+		if t, p, n, hit, clear := castSegmentHull(a, ta, delta, b, tb); clear {
+			return t, p, n, 0, hit
+		}
+	} else if kb == shape.KindSegment && flatHull(ka) {
+		if t, p, n, hit, clear := castSegmentHull(b, tb, delta.Neg(), a, ta); clear {
+			if hit {
+				n, p = n.Neg(), p.Add(delta.Scale(t))
+			}
+			return t, p, n, 0, hit
+		}
+	}
 	if (ka == shape.KindAABB || ka == shape.KindOBB) && (kb == shape.KindAABB || kb == shape.KindOBB) {
 		if ka == shape.KindAABB && kb == shape.KindAABB {
 			if h, hit, clear := castAABBs(a, ta, delta, b, tb); clear {
@@ -970,9 +984,14 @@ func (m *minkN[A, V, S]) edgeHit(k int, t float64, d shape.Vec2, a, b *coreN[A])
 		lb := b.v[m.ib[k1]].Sub(b0).Dot(u)
 		p0 := a.v[m.ja[k]].Add(a.o).Add(x).Sub(b0).Dot(u)
 		p1 := a.v[m.ja[k1]].Add(a.o).Add(x).Sub(b0).Dot(u)
+		// Where the spans only meet (an end of one at an end of the other,
+		// as when a segment sliding along a face's line reaches its
+		// corner), rounding can leave them apart by an ulp, s0 just past
+		// s1: the middle of the two is still where they meet, kept on b's
+		// edge. (Its middle instead put the point half the face away.)
 		s0, s1 := max(0, min(p0, p1)), min(lb, max(p0, p1))
-		s := 0.5 * (s0 + s1)
-		if !(s0 <= s1) {
+		s := min(max(0.5*(s0+s1), 0), lb)
+		if !(s == s) {
 			s = 0.5 * lb
 		}
 		p = b0.Add(u.Scale(s)).Add(n.Scale(b.r))
@@ -1365,4 +1384,149 @@ func plusZero(x float64) float64 {
 		return 0
 	}
 	return x
+}
+
+// flatHull reports whether k is a hull with area and no radius: a box or
+// a polygon (castSegmentHull's h).
+func flatHull(k shape.Kind) bool {
+	return k == shape.KindAABB || k == shape.KindOBB || k == shape.KindPolygon
+}
+
+// castSegmentHull casts segment g, placed by tg and moved by delta,
+// against h, a box or polygon placed by th, in h's own frame (its
+// vertices and normals as stored, no Minkowski difference built). Their
+// Minkowski difference M is bounded by the lines of both shapes' edges:
+// it is the intersection of the half-planes along h's face normals and
+// along the segment's two normals, each at M's support in that direction.
+// The cast is a Cyrus–Beck clip of the ray against those n + 2 half-planes,
+// and the touch is at the face whose half-plane is entered last: a face of
+// h, met by the segment's end lower along its normal (moved to the touch),
+// or a side of the segment, met by h's vertex farthest along it. The
+// point and normal are those the general path gives (edgeHit). clear is
+// false where the general path must decide: a start within a rounding
+// margin of h, a motion parallel to a half-plane's line and outside it by
+// no more than that margin, a touch within a billionth of M's size of
+// another half-plane's line (a corner of M, where the features that touch
+// are not one face and one vertex, or a graze) or of the motion's end, and
+// a segment within a billionth of parallel to a face of h (faces that may
+// meet face to face).
+func castSegmentHull(g shape.Shape, tg shape.Transform, delta shape.Vec2, h shape.Shape, th shape.Transform) (f float64, p, n shape.Vec2, ok, clear bool) {
+	xf := th
+	if h.Kind() == shape.KindAABB {
+		xf = shape.Transform{Pos: th.Pos} // as EffectiveTransform places it
+	}
+	// The segment in h's frame, carried from the offset between the two
+	// positions (never through world coordinates, which round to the ulp
+	// of the position far from the origin).
+	rel := xf.MulInv(tg)
+	p0, p1, m := g.SegmentFrame()
+	s0, s1 := rel.Apply(p0), rel.Apply(p1)
+	m = rel.Rot.Apply(m)
+	d := xf.Rot.ApplyInv(delta)
+	var corners [4]shape.Vec2
+	var v, nrm []shape.Vec2
+	if h.Kind() == shape.KindPolygon {
+		v, nrm = h.Vertices(), h.Normals()
+	} else {
+		cornersInto(&corners, &h)
+		v, nrm = corners[:], boxNormals[:]
+	}
+	nv := len(v)
+	mag := math.Abs(s0.X) + math.Abs(s0.Y) + math.Abs(s1.X) + math.Abs(s1.Y) + reach(&h)
+	slack, tol := float64(1e-12*mag), float64(1e-9*mag)
+	// Each half-plane's height: the origin is inside it where the height
+	// is >= 0; the ray t·d has height hk − t·den there.
+	var hs, dens [shape.MaxPolygonVertices + 2]float64
+	out := math.Inf(-1)
+	enter, axis := math.Inf(-1), -1
+	vmax, vmin, jmax, jmin := math.Inf(-1), math.Inf(1), 0, 0
+	for k := range nv {
+		u, vk := nrm[k], v[k]
+		if math.Abs(m.Cross(u)) <= 1e-9 {
+			return 0, p, n, false, false // the segment parallel to a face
+		}
+		// M's support along u: h's face, less the segment's end lower
+		// along u.
+		hk := max(u.Dot(vk.Sub(s0)), u.Dot(vk.Sub(s1)))
+		den := u.Dot(d)
+		hs[k], dens[k] = hk, den
+		out = max(out, -hk)
+		if den < 0 {
+			if t := hk / den; t > enter {
+				enter, axis = t, k
+			}
+		}
+		if w := m.Dot(vk); w > vmax {
+			vmax, jmax = w, k
+		}
+		if w := m.Dot(vk); w < vmin {
+			vmin, jmin = w, k
+		}
+	}
+	// The segment's sides: along m, h's vertex farthest along it less the
+	// segment's end lower along it; along −m, the reverse.
+	ms0, ms1 := m.Dot(s0), m.Dot(s1)
+	hs[nv], dens[nv] = vmax-min(ms0, ms1), m.Dot(d)
+	hs[nv+1], dens[nv+1] = max(ms0, ms1)-vmin, -dens[nv]
+	for k := nv; k < nv+2; k++ {
+		out = max(out, -hs[k])
+		if den := dens[k]; den < 0 {
+			if t := hs[k] / den; t > enter {
+				enter, axis = t, k
+			}
+		}
+	}
+	if out <= slack {
+		return 0, p, n, false, false // at the start (a rounding margin)
+	}
+	for k := range nv + 2 {
+		if dens[k] == 0 && hs[k] < 0 {
+			if hs[k] < -slack {
+				return 0, p, n, false, true // parallel to the line and outside it
+			}
+			return 0, p, n, false, false // outside it by a rounding
+		}
+	}
+	if axis < 0 || !(enter > 0) {
+		// The half-plane it starts outside by more than the margin is
+		// never entered (one entered later gives a positive entry).
+		return 0, p, n, false, true
+	}
+	if enter > 1 {
+		// Beyond the motion's end: the end's height under the entered
+		// line.
+		if hs[axis]-dens[axis] < -tol {
+			return 0, p, n, false, true
+		}
+		return 0, p, n, false, false
+	}
+	// Every other half-plane must hold the touch clear of its line.
+	for k := range nv + 2 {
+		if k == axis {
+			continue
+		}
+		hk := hs[k] - float64(enter*dens[k])
+		if hk < -tol {
+			return 0, p, n, false, true // outside M there: the ray misses it
+		}
+		if hk <= tol {
+			return 0, p, n, false, false
+		}
+	}
+	var nl, pl shape.Vec2
+	switch {
+	case axis < nv:
+		nl = nrm[axis]
+		pl = s0
+		if nl.Dot(s1) < nl.Dot(s0) {
+			pl = s1
+		}
+		pl = pl.Add(d.Scale(enter))
+	case axis == nv:
+		nl, pl = m, v[jmax]
+	default:
+		nl, pl = m.Neg(), v[jmin]
+	}
+	nw := xf.Rot.Apply(nl)
+	return enter, xf.Apply(pl), shape.Vec2{X: nw.X + 0, Y: nw.Y + 0}, true, true
 }

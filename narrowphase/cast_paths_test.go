@@ -201,3 +201,96 @@ func TestCastCirclesIsMinkowski(t *testing.T) {
 		t.Fatalf("only %d hits of %d", hits, n)
 	}
 }
+
+// TestCastSegmentHullMatchesMinkowski compares Cast between a segment and
+// a box or polygon (either moving), where castSegmentHull answers, with
+// the general path (castMink) on random pairs and motions: angles on a
+// grid of eighths of a turn a third of the time (a segment parallel to a
+// face, which castSegmentHull leaves to the general path) and a hair off
+// it, segments from a thousandth to six long, motions aimed at the hull,
+// along an axis, zero or a hundred times the size, at the origin and far
+// from it. Both must agree on the hit, the fraction, the normal and the
+// point, as in TestCastAABBsMatchesMinkowski.
+func TestCastSegmentHullMatchesMinkowski(t *testing.T) {
+	r := rand.New(rand.NewPCG(47, 48))
+	n := 200000
+	if testing.Short() {
+		n = 30000
+	}
+	answered, hits := 0, 0
+	angle := func() float64 {
+		switch r.IntN(3) {
+		case 0:
+			return float64(r.IntN(8)) * math.Pi / 4
+		case 1:
+			return float64(r.IntN(8))*math.Pi/4 + (r.Float64()-0.5)*1e-6
+		}
+		return r.Float64() * 2 * math.Pi
+	}
+	for i := range n {
+		base := [4]float64{0, 1e3, 1e6, 1e12}[i%4]
+		var hull shape.Shape
+		var err error
+		switch r.IntN(3) {
+		case 0:
+			hull, err = shape.NewAABB(0.125+2*r.Float64(), 0.125+2*r.Float64())
+		case 1:
+			hull, err = shape.NewOBB(0.125+2*r.Float64(), 0.125+2*r.Float64())
+		default:
+			pts := make([]shape.Vec2, 3+r.IntN(shape.MaxPolygonVertices-2))
+			for k := range pts {
+				pts[k] = shape.Vec2{X: 4*r.Float64() - 2, Y: 4*r.Float64() - 2}
+			}
+			hull, err = shape.ConvexHull(pts)
+		}
+		if err != nil {
+			continue // a degenerate random hull
+		}
+		l := math.Pow(10, -3+3.8*r.Float64()) / 2
+		seg, err := shape.NewSegment(shape.Vec2{X: -l}, shape.Vec2{X: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		th := shape.NewTransform(shape.Vec2{X: base + 2*r.Float64() - 1, Y: -base + 2*r.Float64() - 1}, angle())
+		ts := shape.NewTransform(th.Pos.Add(shape.Vec2{X: 16*r.Float64() - 8, Y: 16*r.Float64() - 8}), angle())
+		var d shape.Vec2
+		switch r.IntN(6) {
+		case 0:
+			d = shape.Vec2{X: 32*r.Float64() - 16}
+		case 1:
+			d = shape.Vec2{Y: 32*r.Float64() - 16}
+		case 2:
+			d = th.Pos.Sub(ts.Pos).Scale(100 + 100*r.Float64())
+		case 3:
+			d = shape.Vec2{X: 32*r.Float64() - 16, Y: 32*r.Float64() - 16}
+		default:
+			d = th.Pos.Sub(ts.Pos).Scale(1 + r.Float64()).Add(shape.Vec2{X: 4*r.Float64() - 2, Y: 4*r.Float64() - 2})
+		}
+		if i%50 == 0 {
+			d = shape.Vec2{}
+		}
+		a, ta, b, tb := seg, ts, hull, th
+		if i%2 == 1 {
+			a, ta, b, tb = hull, th, seg, ts
+			d = d.Neg()
+		}
+		var clear bool
+		if a.Kind() == shape.KindSegment {
+			_, _, _, _, clear = castSegmentHull(a, ta, d, b, tb)
+		} else {
+			_, _, _, _, clear = castSegmentHull(b, tb, d.Neg(), a, ta)
+		}
+		if !clear {
+			continue
+		}
+		answered++
+		f, p, nm, _, ok := cast(a, ta, d, b, tb)
+		if sameAsMinkowski(t, fmt.Sprintf("case %d: castSegmentHull", i), a, ta, d, b, tb, CastHit{Fraction: f, Point: p, Normal: nm}, ok, 1e-12) {
+			hits++
+		}
+	}
+	t.Logf("%d of %d answered by castSegmentHull, %d hits", answered, n, hits)
+	if answered < n/3 || hits < n/20 {
+		t.Fatalf("only %d answered, %d hits: the cases test too little", answered, hits)
+	}
+}
