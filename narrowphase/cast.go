@@ -1065,39 +1065,72 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 		v, nrm = corners[:], boxNormals[:]
 	}
 	n := len(v)
-	// The start: outside the grown hull by more than a rounding margin.
+	// One pass over the faces: the centre's height over each face's line
+	// (the start must be outside the grown hull by more than a rounding
+	// margin), and the latest of the faces facing the ray to be reached
+	// at height r: where the ray enters the intersection of the offset
+	// faces' half-planes, which holds the grown hull.
 	slack := float64(1e-12 * (math.Abs(ctr.X) + math.Abs(ctr.Y) + r + reach(&h)))
 	out := math.Inf(-1)
+	enter, ek := math.Inf(-1), -1
 	for k := range n {
-		if e := nrm[k].Dot(ctr.Sub(v[k])); e > out {
-			out = e
+		// The centre's height over face k's line is hk + t·den; it
+		// reaches r at t.
+		hk := nrm[k].Dot(ctr.Sub(v[k]))
+		if hk > out {
+			out = hk
+		}
+		if den := nrm[k].Dot(d); den < 0 {
+			if t := (r - hk) / den; t > enter {
+				enter, ek = t, k
+			}
 		}
 	}
 	if out <= r+slack {
 		return 0, shape.Vec2{}, shape.Vec2{}, false, false
 	}
-	// The offset faces first: a face that faces the ray, reached within
-	// its span, is where the ray enters the grown hull (convex, so the ray
-	// crosses its boundary inward once), and no disc is met before it.
-	// Only without one are the discs tried.
+	// A flat part of the grown hull lies on its offset face's line, so
+	// the ray enters the grown hull at a face only where it enters that
+	// intersection, at the latest face, within the face's span; and then
+	// no disc is met before. Only without it are the discs tried.
+	//
+	// Entering it beyond the face's end, the ray is in the wedge between
+	// the offset faces that meet at that end's vertex and the vertex's
+	// disc, which it leaves only into the disc or out of the intersection:
+	// for a hull with area, only that disc is tried, and the face across
+	// the vertex: of two faces nearly in line, rounding can make the wrong
+	// one the latest (a turn of 1e-12 at coordinates of 1e3 did), and
+	// the disc is then entered after the true face.
 	best, bestK, disc := math.Inf(1), -1, false
-	for k := range n {
-		den := nrm[k].Dot(d)
-		if den >= 0 {
-			continue
-		}
-		// The centre's height over face k's line is hk + t·den; it
-		// reaches r at t.
-		hk := nrm[k].Dot(ctr.Sub(v[k]))
-		if t := (r - hk) / den; t >= 0 && t < best {
-			e := v[next(k, n)].Sub(v[k])
-			q := ctr.Add(d.Scale(t)).Sub(nrm[k].Scale(r)).Sub(v[k])
-			if s := q.Dot(e); s >= 0 && s <= e.LenSq() {
-				best, bestK = t, k
-			}
+	wedge, across := -1, -1
+	if k, t := ek, enter; k >= 0 && t >= 0 {
+		e := v[next(k, n)].Sub(v[k])
+		q := ctr.Add(d.Scale(t)).Sub(nrm[k].Scale(r)).Sub(v[k])
+		switch s := q.Dot(e); {
+		case s >= 0 && s <= e.LenSq():
+			best, bestK = t, k
+		case n == 2:
+		case s < 0:
+			wedge, across = k, prev(k, n)
+		default:
+			wedge, across = next(k, n), next(k, n)
 		}
 	}
-	if bestK < 0 {
+	if wedge >= 0 {
+		if t, ok := discEntry(v[wedge].Sub(ctr), r, d); ok {
+			best, bestK, disc = t, wedge, true
+		}
+		if k := across; nrm[k].Dot(d) < 0 {
+			hk := nrm[k].Dot(ctr.Sub(v[k]))
+			if t := (r - hk) / nrm[k].Dot(d); t >= 0 && t < best {
+				e := v[next(k, n)].Sub(v[k])
+				q := ctr.Add(d.Scale(t)).Sub(nrm[k].Scale(r)).Sub(v[k])
+				if s := q.Dot(e); s >= 0 && s <= e.LenSq() {
+					best, bestK, disc = t, k, false
+				}
+			}
+		}
+	} else if bestK < 0 {
 		// The discs at the ends of the faces that face the ray. (A ray
 		// along a two-vertex hull faces neither face; it starts on the
 		// hull's line, so within r of a face's: the start check above
