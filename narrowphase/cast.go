@@ -148,8 +148,8 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	}
 	if (ka == shape.KindAABB || ka == shape.KindOBB) && (kb == shape.KindAABB || kb == shape.KindOBB) {
 		if ka == shape.KindAABB && kb == shape.KindAABB {
-			if h, hit, clear := castAABBs(a, ta, delta, b, tb); clear {
-				return h.Fraction, h.Point, h.Normal, 0, hit
+			if t, p, n, hit, clear := castAABBs(a, ta, delta, b, tb); clear {
+				return t, p, n, 0, hit
 			}
 		} else if t, p, n, hit, clear := castBoxes(a, ta, delta, b, tb); clear {
 			return t, p, n, 0, hit
@@ -1219,7 +1219,7 @@ func castCircles(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Sh
 // within a rounding margin of b (touching or overlapping), or a first
 // touch at a corner of M, or within a billionth of M's size of one (a
 // corner of a meeting a corner of b, where the normal is not a face's).
-func castAABBs(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (hit CastHit, ok, clear bool) {
+func castAABBs(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (f float64, p, n shape.Vec2, ok, clear bool) {
 	ha, hb := a.HalfExtents(), b.HalfExtents()
 	c := ta.Pos.Sub(tb.Pos) // a's centre, b's at the origin
 	// M's extent on each axis: where a's centre may be, moved, to touch b.
@@ -1230,7 +1230,7 @@ func castAABBs(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 	mag := math.Abs(lo.X) + math.Abs(lo.Y) + math.Abs(hi.X) + math.Abs(hi.Y)
 	slack := float64(1e-12 * mag)
 	if !(lo.X > slack || hi.X < -slack || lo.Y > slack || hi.Y < -slack) {
-		return CastHit{}, false, false
+		return 0, p, n, false, false
 	}
 	enter, exit := math.Inf(-1), math.Inf(1)
 	axis := -1
@@ -1239,40 +1239,42 @@ func castAABBs(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 	for k, dk := range ds {
 		l, h := los[k], his[k]
 		te := math.Inf(-1) // the axis's entry, −Inf where the start is inside its slab
+		// One division an axis, not two: the slab's ends times 1/dk.
 		switch {
 		case dk > 0:
-			te = l / dk
-			exit = min(exit, h/dk)
+			inv := 1 / dk
+			te = float64(l * inv)
+			exit = min(exit, float64(h*inv))
 		case dk < 0:
-			te = h / dk
-			exit = min(exit, l/dk)
+			inv := 1 / dk
+			te = float64(h * inv)
+			exit = min(exit, float64(l*inv))
 		case l > slack || h < -slack:
-			return CastHit{}, false, true // parallel to the slab and outside it
+			return 0, p, n, false, true // parallel to the slab and outside it
 		case l > 0 || h < 0:
-			return CastHit{}, false, false // outside it by a rounding: the general path decides
+			return 0, p, n, false, false // outside it by a rounding: the general path decides
 		}
 		if te > enter {
 			enter, axis = te, k
 		}
 	}
 	if axis < 0 || !(enter <= exit) || enter > 1 || exit < 0 {
-		return CastHit{}, false, true
+		return 0, p, n, false, true
 	}
 	if !(enter > 0) {
-		return CastHit{}, false, false // at the start
+		return 0, p, n, false, false // at the start
 	}
 	// On the other axis the motion must be inside its slab at the entry,
 	// clear of its ends: else the touch is at a corner of M (or a graze
 	// along one of its faces that meets the entered face there).
 	o := 1 - axis
 	if po, tol := float64(enter*ds[o]), float64(1e-9*mag); po-los[o] <= tol || his[o]-po <= tol {
-		return CastHit{}, false, false
+		return 0, p, n, false, false
 	}
 	// The face of b touched, and a's face on it: they meet along the
 	// overlap of their spans on the other axis, whose middle is the point
 	// (the middle of b's face if rounding leaves no overlap), on b.
 	x := delta.Scale(enter)
-	var n, p shape.Vec2
 	if axis == 0 {
 		n.X = -math.Copysign(1, delta.X)
 		y0, y1 := max(-hb.Y, c.Y-ha.Y+x.Y), min(hb.Y, c.Y+ha.Y+x.Y)
@@ -1288,7 +1290,7 @@ func castAABBs(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shap
 		}
 		p = shape.Vec2{X: 0.5 * (x0 + x1), Y: float64(n.Y * hb.Y)}
 	}
-	return CastHit{Fraction: enter, Point: p.Add(tb.Pos), Normal: n}, true, true
+	return enter, p.Add(tb.Pos), n, true, true
 }
 
 // castBoxes casts box a (an AABB or OBB), placed by ta and moved by delta,

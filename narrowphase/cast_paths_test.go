@@ -52,7 +52,8 @@ func TestCastAABBsMatchesMinkowski(t *testing.T) {
 		case 2:
 			d.X = 0
 		}
-		h1, hit1, clear := castAABBs(a, ta, d, b, tb)
+		f1, p1, n1, hit1, clear := castAABBs(a, ta, d, b, tb)
+		h1 := CastHit{Fraction: f1, Point: p1, Normal: n1}
 		if !clear {
 			continue
 		}
