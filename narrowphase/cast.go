@@ -42,9 +42,14 @@ type CastHit struct {
 // the ray from the origin along delta against M: a slab clip of its edges
 // when the radius is zero (Cyrus and Beck), otherwise the nearest of its
 // offset edges and its vertex discs. M's edges remember the features of a
-// and b they came from, which give the contact point. Everything is computed
-// relative to b's position, so precision holds far from the world origin.
-// Nothing allocates.
+// and b they came from, which give the contact point. Some pairs skip
+// building M: two circles (one disc), a circle and a hull (its offset
+// faces and vertex discs, in the hull's frame), two boxes (slabs), and a
+// segment and a box or polygon (a clip against both shapes' edge lines in
+// the hull's frame); each leaves the cases near a corner of M, or within
+// a rounding of touching at the start, to the general path. Everything is
+// computed relative to b's position, so precision holds far from the
+// world origin. Nothing allocates.
 func Cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
 	if isTiny(delta) {
 		d, e := scaleTiny(delta)
