@@ -130,6 +130,7 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 		if t, p, n, hit, clear := castCircleHull(b, tb, delta.Neg(), a, ta); clear {
 			if hit {
 				n, p = n.Neg(), p.Add(delta.Scale(t))
+				n = shape.Vec2{X: n.X + 0, Y: n.Y + 0} // no negative zeros
 			}
 			return t, p, n, 0, hit
 		}
@@ -147,6 +148,7 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 		if t, p, n, hit, clear := castSegmentHull(b, tb, delta.Neg(), a, ta); clear {
 			if hit {
 				n, p = n.Neg(), p.Add(delta.Scale(t))
+				n = shape.Vec2{X: n.X + 0, Y: n.Y + 0} // no negative zeros
 			}
 			return t, p, n, 0, hit
 		}
@@ -1077,7 +1079,7 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 	// faces' half-planes, which holds the grown hull.
 	slack := float64(1e-12 * (math.Abs(ctr.X) + math.Abs(ctr.Y) + r + reach(&h)))
 	out := math.Inf(-1)
-	enter, ek := math.Inf(-1), -1
+	enter, ek, second := math.Inf(-1), -1, math.Inf(-1)
 	for k := range n {
 		// The centre's height over face k's line is hk + t·den; it
 		// reaches r at t.
@@ -1087,7 +1089,9 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 		}
 		if den := nrm[k].Dot(d); den < 0 {
 			if t := (r - hk) / den; t > enter {
-				enter, ek = t, k
+				enter, ek, second = t, k, enter
+			} else if t > second {
+				second = t
 			}
 		}
 	}
@@ -1115,6 +1119,12 @@ func castCircleHull(c shape.Shape, tc shape.Transform, delta shape.Vec2, h shape
 		case s >= 0 && s <= e.LenSq():
 			best, bestK = t, k
 		case n == 2:
+		case float64((t-second)*(math.Abs(d.X)+math.Abs(d.Y))) <= float64(1e3*slack)+float64(1e-9*(math.Abs(d.X)+math.Abs(d.Y))):
+			// Another face's line is reached within a billionth of the
+			// scene's size of the latest: faces nearly in line, where
+			// rounding can pick a face several away from the true one
+			// (two turns of 1e-12 in a row did). The general path decides.
+			return 0, shape.Vec2{}, shape.Vec2{}, false, false
 		case s < 0:
 			wedge, across = k, prev(k, n)
 		default:

@@ -438,3 +438,44 @@ func nearFace(h shape.Shape, th shape.Transform, p, nm shape.Vec2) bool {
 	}
 	return false
 }
+
+// TestCastCircleHullThreeFacesInLine casts a small circle onto a polygon
+// whose outline turns by about 1e-12 at two vertices in a row: three
+// offset faces are reached at the same fraction to rounding, and the
+// latest by the floats can be two faces from the true one, past whose end
+// the ray meets neither that vertex's disc nor the face across it. Such
+// ties go to the general path: Cast must agree with castMink (it reported
+// no hit for r = 1e-4, and a late graze with normal (1, 0) for r = 1e-3,
+// where the circle lands on the third face, normal about (0, −1)).
+func TestCastCircleHullThreeFacesInLine(t *testing.T) {
+	hull, err := shape.NewPolygon([]shape.Vec2{{X: -1}, {}, {X: 1e-6, Y: 1e-18}, {X: 0.01, Y: 2e-14}, {X: 0.01, Y: 1}, {X: -1, Y: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, base := range []float64{0, 1e3, 1e6} {
+		for _, r := range []float64{1e-4, 1e-3} {
+			for _, h0 := range []float64{50, 100} {
+				for _, x0 := range []float64{0.001, 0.002, 0.003} {
+					c, err := shape.NewCircle(r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					tc := shape.NewTransform(shape.V(base+x0, base-h0), 0)
+					th := shape.NewTransform(shape.V(base, base), 0)
+					d := shape.V(0, 2*h0)
+					h, ok := Cast(c, tc, d, hull, th)
+					if !ok {
+						t.Fatalf("base %g r %g h0 %g x0 %g: no hit; the circle lands on the hull's bottom", base, r, h0, x0)
+					}
+					sameAsMinkowski(t, fmt.Sprintf("base %g r %g h0 %g x0 %g", base, r, h0, x0), c, tc, d, hull, th, h, ok, 1e-9)
+					if h.Normal.Y > -0.99 {
+						t.Fatalf("base %g r %g h0 %g x0 %g: normal %v, want the bottom face's, about (0, -1)", base, r, h0, x0, h.Normal)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	t.Logf("%d casts", checked)
+}
