@@ -128,11 +128,7 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 		// Moving a against a still circle is the circle moving the other
 		// way against a: the same fraction and point, the normal reversed.
 		if t, p, n, hit, clear := castCircleHull(b, tb, delta.Neg(), a, ta); clear {
-			if hit {
-				n, p = n.Neg(), p.Add(delta.Scale(t))
-				n = shape.Vec2{X: n.X + 0, Y: n.Y + 0} // no negative zeros
-			}
-			return t, p, n, 0, hit
+			return fromSwapped(t, p, n, hit, delta)
 		}
 	}
 	if ka == shape.KindCircle && kb == shape.KindCircle {
@@ -146,11 +142,7 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 		}
 	} else if kb == shape.KindSegment && flatHull(ka) {
 		if t, p, n, hit, clear := castSegmentHull(b, tb, delta.Neg(), a, ta); clear {
-			if hit {
-				n, p = n.Neg(), p.Add(delta.Scale(t))
-				n = shape.Vec2{X: n.X + 0, Y: n.Y + 0} // no negative zeros
-			}
-			return t, p, n, 0, hit
+			return fromSwapped(t, p, n, hit, delta)
 		}
 	}
 	if (ka == shape.KindAABB || ka == shape.KindOBB) && (kb == shape.KindAABB || kb == shape.KindOBB) {
@@ -164,6 +156,18 @@ func cast(a shape.Shape, ta shape.Transform, delta shape.Vec2, b shape.Shape, tb
 	}
 	t, p, n, ok := castMink(a, ta, delta, b, tb)
 	return t, p, n, 0, ok
+}
+
+// fromSwapped returns the hit of shape b, cast by −delta against a still
+// shape a, as cast's hit of a moved by delta against a still b: the same
+// fraction, the point carried to the touch by delta, the normal reversed
+// (with no negative zeros).
+func fromSwapped(t float64, p, n shape.Vec2, hit bool, delta shape.Vec2) (float64, shape.Vec2, shape.Vec2, int, bool) {
+	if hit {
+		n, p = n.Neg(), p.Add(delta.Scale(t))
+		n = shape.Vec2{X: n.X + 0, Y: n.Y + 0}
+	}
+	return t, p, n, 0, hit
 }
 
 // castMink is Cast for two convex shapes by the general path: the ray

@@ -68,6 +68,19 @@ func TestCastAABBsMatchesMinkowski(t *testing.T) {
 	}
 }
 
+// gridAngle returns an angle on the grid of eighths of a turn, a hair
+// (up to 5e-7) off it, or anywhere, a third of the time each: faces
+// parallel, nearly parallel, or not.
+func gridAngle(r *rand.Rand) float64 {
+	switch r.IntN(3) {
+	case 0:
+		return float64(r.IntN(8)) * math.Pi / 4
+	case 1:
+		return float64(r.IntN(8))*math.Pi/4 + (r.Float64()-0.5)*1e-6
+	}
+	return r.Float64() * 2 * math.Pi
+}
+
 // castMinkHit is castMink's answer as a CastHit.
 func castMinkHit(a shape.Shape, ta shape.Transform, d shape.Vec2, b shape.Shape, tb shape.Transform) (CastHit, bool) {
 	f, p, n, ok := castMink(a, ta, d, b, tb)
@@ -113,15 +126,7 @@ func TestCastBoxesMatchesMinkowski(t *testing.T) {
 	answered, hits := 0, 0
 	for i := range n {
 		base := [4]float64{0, 1e3, 1e6, 1e12}[i%4]
-		angle := func() float64 {
-			switch r.IntN(3) {
-			case 0:
-				return float64(r.IntN(8)) * math.Pi / 4
-			case 1:
-				return float64(r.IntN(8))*math.Pi/4 + (r.Float64()-0.5)*1e-6
-			}
-			return r.Float64() * 2 * math.Pi
-		}
+		angle := func() float64 { return gridAngle(r) }
 		box := func(obb bool) shape.Shape {
 			hx, hy := 0.125+2*r.Float64(), 0.125+2*r.Float64()
 			var s shape.Shape
@@ -219,15 +224,7 @@ func TestCastSegmentHullMatchesMinkowski(t *testing.T) {
 		n = 30000
 	}
 	answered, hits := 0, 0
-	angle := func() float64 {
-		switch r.IntN(3) {
-		case 0:
-			return float64(r.IntN(8)) * math.Pi / 4
-		case 1:
-			return float64(r.IntN(8))*math.Pi/4 + (r.Float64()-0.5)*1e-6
-		}
-		return r.Float64() * 2 * math.Pi
-	}
+	angle := func() float64 { return gridAngle(r) }
 	for i := range n {
 		base := [4]float64{0, 1e3, 1e6, 1e12}[i%4]
 		var hull shape.Shape
