@@ -45,6 +45,17 @@ import (
 // convex pieces. Pieces of more than [MaxPolygonVertices] vertices are then
 // split into fans of diagonals from one vertex, of at most 16 vertices each.
 //
+// Far from the origin, an outline only a few rounding steps of its
+// coordinates across may leave a cut no place on the grid of floats: a
+// Steiner point rounded to it can fall outside the wedge it was meant to
+// mend. Where no cut from a reflex vertex can be placed, the part of the
+// outline being cut, if it has at most 64 vertices, is split instead into
+// the fewest convex pieces whose edges join its own vertices (a dynamic
+// programme over diagonals with exact predicates, which adds no point);
+// where rounding made the cuts cost more than r + 1 + ⌈n/14⌉ pieces, the
+// whole outline, if it has at most 64 vertices, is split that way when
+// that gives fewer.
+//
 // The recursion runs on an explicit stack, and the reflex vertex cut first is
 // the middle one of its polygon, so that long outlines such as spirals split
 // evenly. Memory stays linear in the number of vertices.
@@ -53,10 +64,24 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := d.run(ring); err != nil {
-		return nil, err
+	bound := d.pieceBound(ring)
+	var pieces [][]Vec2
+	if err = d.run(ring); err == nil {
+		pieces, err = d.output()
 	}
-	return d.output()
+	if err == nil && len(pieces) <= bound {
+		return pieces, nil
+	}
+	// Cuts could not be placed, or rounding cost pieces: try the fewest
+	// pieces with no new point, on the ring run cut up.
+	d, ring, _ = newDecomposer(outline)
+	if rings, ok := d.diagonalPartition(ring); ok {
+		d.done, d.sliver = rings, 0
+		if alt, aerr := d.output(); aerr == nil && (err != nil || len(alt) < len(pieces)) {
+			return alt, nil
+		}
+	}
+	return pieces, err
 }
 
 // decomposer holds the state of one Decompose call. Polygons are rings of
@@ -377,7 +402,14 @@ func (d *decomposer) run(ring []int32) error {
 			return fmt.Errorf("%w: vertex %d is too close to straight to be cut at this precision", ErrCollinear, d.name(p[i]))
 		}
 		if err := d.cut(p, i); err != nil {
-			return err
+			// No cut from that vertex can be placed at this precision:
+			// this part of the outline takes the fewest pieces with no
+			// new point, if it is small enough to search.
+			rings, ok := d.diagonalPartition(p)
+			if !ok {
+				return err
+			}
+			d.done = append(d.done, rings...)
 		}
 	}
 	return nil
