@@ -2,6 +2,7 @@ package broadphase
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/collide-go/collide/shape"
@@ -124,5 +125,43 @@ func TestScratchTrimmedAfterLoad(t *testing.T) {
 	allocs := testing.AllocsPerRun(50, frame)
 	if allocs != 0 {
 		t.Errorf("steady frames after the cut: %g allocations per frame, want 0", allocs)
+	}
+}
+
+// TestTrimCutsProxyArrays checks Trim: proxy arrays grown one insert at a
+// time are cut to their length plus at most a thirty-second, the tree
+// stays valid and finds the same pairs, and inserts after the cut grow
+// them again.
+func TestTrimCutsProxyArrays(t *testing.T) {
+	s := newSwarm(3000, 9)
+	tr := NewTree(Config{})
+	s.insert(tr)
+	n := len(tr.flags)
+	if cap(tr.flags) < n+n/10 && cap(tr.fat.r) < n+n/10 {
+		t.Fatalf("arrays of %d and %d for %d proxies: too little spare for the test to prove anything", cap(tr.flags), cap(tr.fat.r), n)
+	}
+	before := slices.Clone(tr.Pairs())
+	tr.Trim()
+	if cap(tr.flags) > n+n/32 || cap(tr.fat.r) > n+n/32 {
+		t.Fatalf("after Trim: arrays of %d and %d for %d proxies", cap(tr.flags), cap(tr.fat.r), n)
+	}
+	if err := tr.validate(s.boxes()); err != nil {
+		t.Fatalf("after Trim: %v", err)
+	}
+	tr.UpdatePairs()
+	if !slices.Equal(tr.Pairs(), before) {
+		t.Fatalf("after Trim: %d pairs, %d before", len(tr.Pairs()), len(before))
+	}
+	more := newSwarm(3500, 9)
+	for i := 3000; i < 3500; i++ {
+		s.pos, s.vel, s.half = append(s.pos, more.pos[i]), append(s.vel, more.vel[i]), append(s.half, more.half[i])
+		tr.Insert(int32(i), s.box(i))
+	}
+	for range 3 {
+		s.step(tr)
+		tr.UpdatePairs()
+	}
+	if err := tr.validate(s.boxes()); err != nil {
+		t.Fatalf("after growing again: %v", err)
 	}
 }

@@ -188,6 +188,20 @@ func (t *Tree) treeOf(id int32) *tiled {
 	return &t.tr
 }
 
+// Trim cuts the room the proxy arrays hold beyond the largest id inserted
+// so far to a sixty-fourth of their length, for a caller whose ids have
+// stopped growing. Insert grows them again as it needs.
+func (t *Tree) Trim() {
+	n := len(t.flags)
+	c := n + n/64
+	if cap(t.flags) > c+n/32 {
+		t.flags = append(make([]uint8, 0, c), t.flags...)
+	}
+	if cap(t.fat.r) > c+n/32 {
+		t.fat.r = append(make([]box32, 0, c), t.fat.r...)
+	}
+}
+
 // Remove deletes proxy id. Its pairs leave the set at the next
 // [Tree.UpdatePairs]. Removing an id that is not alive panics.
 func (t *Tree) Remove(id int32) {

@@ -189,6 +189,29 @@ type bodies struct {
 	epoch uint64
 }
 
+// trim cuts the slot arrays' room to their length plus a sixty-fourth;
+// see World.trimSlots.
+func (b *bodies) trim() {
+	n := len(b.hot)
+	c := n + n/64
+	b.shapes = clipTo(b.shapes, c)
+	b.xf = clipTo(b.xf, c)
+	b.angle = clipTo(b.angle, c)
+	b.hot = clipTo(b.hot, c)
+	b.tight = clipTo(b.tight, c)
+	b.filter = clipTo(b.filter, c)
+	b.cats.pos = clipTo(b.cats.pos, c)
+}
+
+// clipTo returns s with room for c elements, in a new array if it holds
+// more than c plus a thirty-second of its length.
+func clipTo[T any](s []T, c int) []T {
+	if cap(s) <= c+len(s)/32 {
+		return s
+	}
+	return append(make([]T, 0, c), s...)
+}
+
 func (b *bodies) grow() int32 {
 	b.shapes = append(b.shapes, shape.Shape{})
 	b.xf = append(b.xf, shape.Transform{})

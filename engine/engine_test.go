@@ -616,3 +616,79 @@ func TestStepAfterClose(t *testing.T) {
 		t.Fatal("no contacts before Close: the scene proves nothing")
 	}
 }
+
+// TestSlotArraysTrimmedWhenSteady checks the slot trimming rule (see
+// trimSlots): a world whose bodies were added one at a time holds up to a
+// quarter of its slot arrays spare until trimSteps Steps pass with no new
+// slot, then at most a thirty-second, its broad phase's too; contacts and
+// queries are the brute force's before and after, and the world grows again
+// when bodies are added (removes and adds that reuse slots do not count as
+// growth).
+func TestSlotArraysTrimmedWhenSteady(t *testing.T) {
+	seed := testSeed(t, 21)
+	sc := newScene(t, seed, 600, Config{Workers: 1})
+	spare := func() (worst float64) {
+		b := &sc.w.b
+		n := float64(len(b.hot))
+		for _, c := range []int{cap(b.shapes), cap(b.xf), cap(b.angle), cap(b.hot), cap(b.tight), cap(b.filter), cap(b.cats.pos)} {
+			worst = max(worst, float64(c)/n-1)
+		}
+		return worst
+	}
+	check := func(step int) {
+		t.Helper()
+		if step%4 != 0 && step != trimSteps && step != trimSteps+1 {
+			return
+		}
+		if got, want := collect(sc.w.Contacts()), bruteContacts(sc.w); !slices.Equal(got, want) {
+			t.Fatalf("step %d: %d contacts, brute force %d", step, len(got), len(want))
+		}
+		box := shape.AABB{Min: shape.V(0, 0), Max: shape.V(sc.sz/3, sc.sz/3)}
+		var got, want []BodyID
+		if err := sc.w.QueryAABB(box, Filter{Mask: math.MaxUint32}, func(id BodyID) bool { got = append(got, id); return true }); err != nil {
+			t.Fatal(err)
+		}
+		b := &sc.w.b
+		qs, err := shape.NewAABB(sc.sz/6, sc.sz/6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		qx := shape.NewTransform(shape.V(sc.sz/6, sc.sz/6), 0)
+		for s := range int32(len(b.hot)) {
+			if b.hot[s].flags&flagAlive != 0 && narrowphase.Overlap(qs, qx, b.shapes[s], b.xf[s]) {
+				want = append(want, makeID(s, b.hot[s].gen))
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("step %d: QueryAABB found %d bodies, brute force %d", step, len(got), len(want))
+		}
+	}
+	if s := spare(); s < 0.1 {
+		t.Fatalf("after adding 600 bodies one at a time the slot arrays are %.1f%% spare: the test would prove nothing", 100*s)
+	}
+	// The first Step sees the count, the trimSteps after it keep it.
+	for step := range trimSteps + 1 {
+		if s := spare(); s < 0.1 {
+			t.Fatalf("step %d: arrays cut to %.1f%% spare before %d steady steps", step, 100*s, trimSteps)
+		}
+		sc.churn(t, false)
+		sc.w.Step()
+		check(step)
+	}
+	if s := spare(); s > 1.0/32 {
+		t.Fatalf("after %d steady steps the slot arrays are still %.1f%% spare", trimSteps, 100*s)
+	}
+	// Churn that reuses slots, then growth: the world stays right.
+	for step := range 2 * trimSteps {
+		sc.churn(t, step%5 == 0)
+		if step == trimSteps {
+			for range 200 {
+				sc.add(t)
+			}
+		}
+		sc.w.Step()
+		check(trimSteps + step)
+	}
+}

@@ -108,6 +108,9 @@ type World struct {
 	closed               bool // Close was called: steps stay on the caller
 	snap                 *snapCache
 	spare                *restoreBufs // nil until the first restore
+	// slotsAt is the number of slots at the last Step, and steady the
+	// Steps in a row it has not changed, up to trimSteps (see trimSlots).
+	slotsAt, steady int32
 }
 
 // NewWorld returns an empty world.
