@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/collide-go/collide/shape"
 )
@@ -94,11 +95,10 @@ type Tree struct {
 	// for RayCast's chunk length.
 	extSum float64
 
-	moved   []int32            // proxies to query at the next UpdatePairs
-	cand    []uint64           // scratch: candidate keys found by the queries
-	candTmp []uint64           // scratch: radix sort buffer
-	hist    *[4][radixSize]int // scratch: radix sort digit counts, one row a pass
-	pairs   []Pair             // the pair set, sorted by key; see UpdatePairs for its array
+	moved []int32            // proxies to query at the next UpdatePairs
+	cand  []uint64           // scratch: candidate keys found by the queries
+	hist  *[4][radixSize]int // scratch: radix sort digit counts, one row a pass
+	pairs []Pair             // the pair set, sorted by key; see UpdatePairs for its array
 	// Parallel queries (SetParallel), nil until set: a small world's tree
 	// carries none of it.
 	par        *parallel
@@ -302,7 +302,12 @@ func (t *Tree) UpdatePairs() {
 	} else {
 		t.cand, st.Queried = t.queryMoved(t.moved, t.cand[:0])
 	}
-	t.sortCandidates()
+	// The merge below needs the pair set's array to have room for every
+	// candidate; made first, that room is the candidate sort's scratch.
+	if need := len(t.pairs) + len(t.cand); cap(t.pairs) < need {
+		t.pairs = slices.Grow(t.pairs, need-len(t.pairs))
+	}
+	t.sortCandidates(pairKeys(t.pairs[len(t.pairs) : len(t.pairs)+len(t.cand)]))
 	st.Candidates = len(t.cand)
 
 	// Merge the sorted candidates into the sorted pair set, in its own
@@ -319,9 +324,6 @@ func (t *Tree) UpdatePairs() {
 	// again leaves: an end was removed, or queried without finding the
 	// other.
 	old, cand, flags := t.pairs, t.cand, t.flags
-	if need := len(old) + len(cand); cap(old) < need {
-		old = slices.Grow(old, need-len(old))
-	}
 	next := old[:len(old)+len(cand)]
 	copy(next[len(cand):], old)
 	old = next[len(cand):]
@@ -487,9 +489,6 @@ func (t *Tree) trimScratch(cand, moved int) {
 	t.oversized = 0
 	if big(cap(t.cand), cand) {
 		t.cand = make([]uint64, 0, 2*cand+slack)
-		if t.candTmp != nil {
-			t.candTmp = make([]uint64, 0, cap(t.cand))
-		}
 		if p := t.par; p != nil {
 			for i := range p.wcand {
 				p.wcand[i] = make([]uint64, 0, cap(t.cand)/len(p.wcand))
@@ -505,21 +504,18 @@ func (t *Tree) trimScratch(cand, moved int) {
 // only the low bytes of each half vary: an LSD radix sort over those bytes
 // (4 passes below 65536 proxies; sortWide from there) beats a comparison
 // sort on the thousands of candidates of a busy frame.
-func (t *Tree) sortCandidates() {
+func (t *Tree) sortCandidates(tmp []uint64) {
 	n := len(t.cand)
 	nb := (bits.Len(uint(len(t.flags))) + 7) / 8
-	if n < 256 {
+	if n < 256 || tmp == nil {
 		slices.Sort(t.cand)
 		return
 	}
 	if nb > 2 {
-		t.sortWide()
+		t.sortWide(tmp)
 		return
 	}
-	if cap(t.candTmp) < n {
-		t.candTmp = make([]uint64, n, cap(t.cand))
-	}
-	src, dst := t.cand, t.candTmp[:n]
+	src, dst := t.cand, tmp
 	shifts := [4]uint{0, 8, 32, 40}
 	if nb == 1 {
 		shifts = [4]uint{0, 32}
@@ -551,8 +547,7 @@ func (t *Tree) sortCandidates() {
 // proxies, where a comparison sort of the tens of thousands of candidates
 // cost twice as much), and unpacked. One read of the keys counts the
 // digits of every pass.
-func (t *Tree) sortWide() {
-	n := len(t.cand)
+func (t *Tree) sortWide(tmp []uint64) {
 	l := uint(bits.Len(uint(len(t.flags)))) & 63
 	passes := (2*l + 10) / 11
 	if passes > 4 {
@@ -561,9 +556,6 @@ func (t *Tree) sortWide() {
 	}
 	width := (2*l + passes - 1) / passes & 63
 	mask := uint64(1)<<width - 1 // below radixSize
-	if cap(t.candTmp) < n {
-		t.candTmp = make([]uint64, n, cap(t.cand))
-	}
 	if t.hist == nil {
 		t.hist = new([4][radixSize]int)
 	}
@@ -596,7 +588,7 @@ func (t *Tree) sortWide() {
 			hist[3][c>>w3&mask&(radixSize-1)]++
 		}
 	}
-	src, dst := t.cand, t.candTmp[:n]
+	src, dst := t.cand, tmp
 	for p := range passes {
 		h := &hist[p&3]
 		sum := 0
@@ -612,12 +604,11 @@ func (t *Tree) sortWide() {
 		}
 		src, dst = dst, src
 	}
-	for i, c := range src {
-		src[i] = c>>l<<32 | c&lo
-	}
 	// The sorted keys are in src: t.cand after an even number of passes,
-	// the scratch buffer after an odd one, which then trades places.
-	t.cand, t.candTmp = src, dst[:0]
+	// the scratch after an odd one, and go back to t.cand unpacked.
+	for i, c := range src {
+		t.cand[i] = c>>l<<32 | c&lo
+	}
 }
 
 // radixSize is the number of digit values of a pass of sortCandidates.
@@ -776,4 +767,15 @@ func (t *Tree) Clone() *Tree {
 	c.tr, c.st = t.tr.Copy(), t.st.Copy()
 	c.trAt, c.stAt = t.trAt, t.stAt
 	return c
+}
+
+// pairKeys returns the memory of p as keys, for the candidate sort's
+// scratch (a Pair is 8 bytes, as a key is), or nil if p is not 8-byte
+// aligned (an array of a few pairs may come from the allocator's tiny
+// blocks, aligned to 4), when the sort does without.
+func pairKeys(p []Pair) []uint64 {
+	if len(p) == 0 || uintptr(unsafe.Pointer(unsafe.SliceData(p)))%8 != 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(p))), len(p))
 }

@@ -515,7 +515,7 @@ func TestSortCandidates(t *testing.T) {
 			}
 			want := slices.Clone(tr.cand)
 			slices.Sort(want)
-			tr.sortCandidates()
+			tr.sortCandidates(pairKeys(make([]Pair, len(tr.cand))))
 			if !slices.Equal(tr.cand, want) {
 				t.Errorf("sortCandidates() of %d keys below %d: not sorted like slices.Sort", tc.cands, tc.proxies)
 			}
@@ -603,7 +603,7 @@ func TestSortCandidatesWide(t *testing.T) {
 			for round := range 2 { // the second reuses the scratch buffers
 				tr.cand = append(tr.cand[:0], want...)
 				r.Shuffle(len(tr.cand), func(i, j int) { tr.cand[i], tr.cand[j] = tr.cand[j], tr.cand[i] })
-				tr.sortCandidates()
+				tr.sortCandidates(pairKeys(make([]Pair, len(tr.cand))))
 				if !slices.Equal(tr.cand, want) {
 					t.Fatalf("round %d: sortCandidates of %d keys over %d ids is not sorted", round, len(want), tc.ids)
 				}
