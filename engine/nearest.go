@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/collide-go/collide/narrowphase"
 	"github.com/collide-go/collide/shape"
@@ -50,7 +51,9 @@ func (w *World) Nearest(p shape.Vec2, k int, f Filter, fn func(id BodyID, dist f
 // at exactly maxDist counts): aggro within a radius. maxDist may be +Inf.
 //
 // Two strategies, chosen by how many bodies can pass the filter (counted
-// per category bit, kept up to date by Add, Remove and SetFilter):
+// per category bit, kept up to date by Add, Remove and SetFilter once a
+// query with a filter that leaves out some categories has asked for the
+// count: the next Step makes it):
 //
 //   - Few candidates (one team among thousands of bodies): visit just
 //     those bodies, by category.
@@ -84,8 +87,13 @@ func (w *World) NearestWithin(p shape.Vec2, k int, maxDist float64, f Filter, fn
 	ns := nearSearch{w: w, p: p, k: k, q: q, best: buf.best[:0], cand: buf.cand[:0]}
 	ns.reset(maxDist)
 
-	cand := w.b.cats.count(q.mask)
-	if cand <= 4*k || cand*cand <= 2*k*n {
+	cand := n
+	if w.b.cats.on {
+		cand = w.b.cats.count(q.mask)
+	} else if q.mask != math.MaxUint32 {
+		atomic.StoreUint32(&w.wantCats, 1) // the next Step builds the index
+	}
+	if w.b.cats.on && (cand <= 4*k || cand*cand <= 2*k*n) {
 		w.b.cats.each(q.mask, ns.visit)
 		ns.finish()
 	} else {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -327,4 +328,94 @@ func TestQueryAABBHugeBox(t *testing.T) {
 	if len(got) != 0 {
 		t.Errorf("QueryAABB of a box touching the circle = %v, want nothing", got)
 	}
+}
+
+// TestCategoryIndexBuiltOnDemand checks the category index's life: a world
+// keeps none until a Nearest with a filter that leaves out categories
+// asks, the next Step builds it, and from then on Add, Remove and
+// SetFilter keep it right. Nearest's answers, through either strategy,
+// are the brute force's.
+func TestCategoryIndexBuiltOnDemand(t *testing.T) {
+	r := rand.New(rand.NewPCG(testSeed(t, 5), 9))
+	w := NewWorld(Config{Workers: 1})
+	var ids []BodyID
+	// One body in fifty is of the team Nearest asks for: few enough that
+	// the index serves it (see NearestWithin).
+	randCat := func() Filter {
+		if r.IntN(50) == 0 {
+			return Filter{Category: 1 << 3, Mask: math.MaxUint32}
+		}
+		return Filter{Category: 1 << r.IntN(3), Mask: math.MaxUint32}
+	}
+	add := func() {
+		s, err := shape.NewCircle(uni(r, 0.2, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := w.Add(BodyDef{Shape: s, Position: shape.V(uni(r, 0, 100), uni(r, 0, 100)), Filter: randCat()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	for range 2000 {
+		add()
+	}
+	team := Filter{Mask: 1 << 3}
+	check := func(when string) {
+		t.Helper()
+		p := shape.V(uni(r, 0, 100), uni(r, 0, 100))
+		type nd struct {
+			id BodyID
+			d  float64
+		}
+		var want, got []nd
+		b := &w.b
+		for _, s := range liveSlots(w) {
+			if b.filter[s].cat&team.Mask != 0 {
+				want = append(want, nd{w.idOf(s), math.Sqrt(narrowphase.DistanceSq(b.shapes[s], b.xf[s], p))})
+			}
+		}
+		slices.SortFunc(want, func(x, y nd) int { return cmp.Or(cmp.Compare(x.d, y.d), cmp.Compare(x.id, y.id)) })
+		want = want[:min(5, len(want))]
+		if err := w.Nearest(p, 5, team, func(id BodyID, d float64) bool { got = append(got, nd{id, d}); return true }); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: Nearest = %v, want %v", when, got, want)
+		}
+	}
+	w.Step()
+	check("no index")
+	if w.b.cats.on {
+		t.Fatal("the index was built before a query asked for it")
+	}
+	w.Step()
+	if !w.b.cats.on {
+		t.Fatal("a Step after a selective Nearest did not build the index")
+	}
+	checkBodies(t, w)
+	if c, n := w.b.cats.count(team.Mask), w.tree.Len(); c > 4*5 && c*c > 2*5*n {
+		t.Fatalf("%d of %d bodies in the team: too many for Nearest to take the index", c, n)
+	}
+	check("index built")
+	for round := range 200 {
+		switch i := r.IntN(len(ids)); r.IntN(3) {
+		case 0:
+			if err := w.Remove(ids[i]); err == nil {
+				ids = slices.Delete(ids, i, i+1)
+			}
+		case 1:
+			add()
+		default:
+			if err := w.SetFilter(ids[i], randCat()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if round%10 == 0 {
+			w.Step()
+		}
+		check(fmt.Sprintf("round %d", round))
+	}
+	checkBodies(t, w)
 }

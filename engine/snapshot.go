@@ -816,7 +816,11 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	b := bodies{
 		hot: grown(sp.b.hot, n), tight: grown(sp.b.tight, n), filter: grown(sp.b.filter, n), shapes: grown(sp.b.shapes, n),
 		xf: grown(sp.b.xf, n), angle: grown(sp.b.angle, n),
-		cats: catIndex{lists: sp.b.cats.lists, multi: sp.b.cats.multi[:0], pos: grown(sp.b.cats.pos, n)},
+	}
+	// The category index is the world's own (snapshots do not hold it):
+	// kept if the world kept one.
+	if w.b.cats.on {
+		b.cats = catIndex{lists: sp.b.cats.lists, multi: sp.b.cats.multi[:0], pos: grown(sp.b.cats.pos, n), on: true}
 	}
 	if b.cats.lists != nil {
 		for i := range b.cats.lists {
@@ -859,7 +863,10 @@ func (w *World) UnmarshalBinary(data []byte) error {
 				return r.err
 			}
 			b.shapes[s], b.filter[s], b.xf[s], b.angle[s], b.tight[s] = shape.Shape{}, filterBits{}, shape.Transform{}, 0, box32{}
-			b.cats.pos[s], cache.slotShape[s] = 0, 0
+			if b.cats.on {
+				b.cats.pos[s] = 0
+			}
+			cache.slotShape[s] = 0
 			continue
 		}
 		k := r.uvarint()
@@ -890,7 +897,9 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		sh := shapes[k]
 		cache.slotShape[s] = uint32(k)
 		b.shapes[s], b.filter[s], b.angle[s] = sh, f, math.Float64frombits(ab)
-		b.cats.pos[s] = 0
+		if b.cats.on {
+			b.cats.pos[s] = 0
+		}
 		if s < len(ob.hot) && ob.hot[s].flags&(flagAlive|flagRemoved) != 0 &&
 			math.Float64bits(ob.xf[s].Pos.X) == xb && math.Float64bits(ob.xf[s].Pos.Y) == yb &&
 			math.Float64bits(ob.angle[s]) == ab && ob.shapes[s].Identical(sh) {
@@ -1221,6 +1230,6 @@ func (c *catIndex) clone() catIndex {
 			d.lists[i] = slices.Clone(c.lists[i])
 		}
 	}
-	d.multi, d.pos = slices.Clone(c.multi), slices.Clone(c.pos)
+	d.multi, d.pos, d.on = slices.Clone(c.multi), slices.Clone(c.pos), c.on
 	return d
 }

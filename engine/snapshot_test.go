@@ -71,6 +71,29 @@ func checkBodies(t testing.TB, w *World) {
 			t.Fatalf("slot %d: box %v, the shape's box there %v rounded out %v", s, b.tight[s], box, round32(box))
 		}
 	}
+	if !b.cats.on {
+		return
+	}
+	listed := 0
+	for s := range int32(len(b.hot)) {
+		if b.hot[s].flags&flagAlive == 0 {
+			continue
+		}
+		listed++
+		if l := *b.cats.list(b.filter[s].cat); int(b.cats.pos[s]) >= len(l) || l[b.cats.pos[s]] != s {
+			t.Fatalf("slot %d: not at its place %d in the category index", s, b.cats.pos[s])
+		}
+	}
+	if n := b.cats.count(math.MaxUint32); n != listed {
+		t.Fatalf("category index lists %d bodies, want %d", n, listed)
+	}
+}
+
+// keepCats makes w keep its category index, as a Step after a Nearest
+// with a selective filter does, so that restores exercise it.
+func keepCats(w *World) *World {
+	w.b.cats.build(&w.b)
+	return w
 }
 
 func bitsEq(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) }
@@ -105,7 +128,7 @@ func sameRestore(want, got *World) error {
 		wh, gh := wb.hot[s], gb.hot[s]
 		if wh.gen != gh.gen || wh.flags != gh.flags || wb.tight[s] != gb.tight[s] ||
 			!sameXf(wb.xf[s], gb.xf[s]) || !bitsEq(wb.angle[s], gb.angle[s]) ||
-			!bytes.Equal(appendShape(nil, wb.shapes[s]), appendShape(nil, gb.shapes[s])) || wb.filter[s] != gb.filter[s] || wb.cats.pos[s] != gb.cats.pos[s] {
+			!bytes.Equal(appendShape(nil, wb.shapes[s]), appendShape(nil, gb.shapes[s])) || wb.filter[s] != gb.filter[s] || wb.cats.on != gb.cats.on || wb.cats.on && wb.cats.pos[s] != gb.cats.pos[s] {
 			return fmt.Errorf("slot %d: %+v %v %v, want %+v %v %v", s, gh, gb.xf[s], gb.shapes[s], wh, wb.xf[s], wb.shapes[s])
 		}
 	}
@@ -136,7 +159,8 @@ func sameRestore(want, got *World) error {
 func TestRestoreReuseMatchesFresh(t *testing.T) {
 	seed := testSeed(t, 1)
 	sc := newSceneKinds(t, seed, 120, Config{Workers: 1}, true)
-	other := newScene(t, seed+1, 80, Config{Workers: 1}).w
+	keepCats(sc.w)
+	other := keepCats(newScene(t, seed+1, 80, Config{Workers: 1}).w)
 	r := rand.New(rand.NewPCG(seed, 3))
 	var hist [][]byte
 	for f := range 40 {
@@ -152,15 +176,15 @@ func TestRestoreReuseMatchesFresh(t *testing.T) {
 		}
 		hist = append(hist, data)
 		i := len(hist) - 1
-		fresh := NewWorld(Config{Workers: 1})
+		fresh := keepCats(NewWorld(Config{Workers: 1}))
 		if err := fresh.UnmarshalBinary(data); err != nil {
 			t.Fatal(err)
 		}
 		checkBodies(t, fresh)
-		targets := map[string]*World{"clone": sc.w.Clone(), "other": other.Clone()}
+		targets := map[string]*World{"clone": keepCats(sc.w.Clone()), "other": keepCats(other.Clone())}
 		for _, k := range []int{1, 3} {
 			if i >= k {
-				w := NewWorld(Config{Workers: 1})
+				w := keepCats(NewWorld(Config{Workers: 1}))
 				if err := w.UnmarshalBinary(hist[i-k]); err != nil {
 					t.Fatal(err)
 				}
@@ -187,7 +211,7 @@ func TestRestoreReuseMatchesFresh(t *testing.T) {
 				}
 			}
 			w.Step()
-			fresh2 := NewWorld(Config{Workers: 1})
+			fresh2 := keepCats(NewWorld(Config{Workers: 1}))
 			if err := fresh2.UnmarshalBinary(data); err != nil {
 				t.Fatal(err)
 			}

@@ -111,6 +111,9 @@ type World struct {
 	// slotsAt is the number of slots at the last Step, and steady the
 	// Steps in a row it has not changed, up to trimSteps (see trimSlots).
 	slotsAt, steady int32
+	// wantCats is set (atomically: queries run side by side) by a Nearest
+	// that the category index would serve; the next Step builds it.
+	wantCats uint32
 }
 
 // NewWorld returns an empty world.
