@@ -49,12 +49,15 @@ import (
 // coordinates across may leave a cut no place on the grid of floats: a
 // Steiner point rounded to it can fall outside the wedge it was meant to
 // mend. Where no cut from a reflex vertex can be placed, the part of the
-// outline being cut, if it has at most 64 vertices, is split instead into
+// outline being cut is split instead into
 // the fewest convex pieces whose edges join its own vertices (a dynamic
 // programme over diagonals with exact predicates, which adds no point);
 // where rounding made the cuts cost more than r + 1 + ⌈n/14⌉ pieces, the
-// whole outline, if it has at most 64 vertices, is split that way when
-// that gives fewer.
+// whole outline is split that way when that gives fewer. An outline whose
+// coordinates' rounding step is a ten-millionth of its size or more is
+// split by diagonals first, and by cuts only if that needs more than
+// r + 1 + ⌈n/14⌉ pieces. The search over diagonals takes about n⁵/120
+// steps at most and gives up past 2²⁶ of them.
 //
 // The recursion runs on an explicit stack, and the reflex vertex cut first is
 // the middle one of its polygon, so that long outlines such as spirals split
@@ -66,6 +69,17 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 	}
 	bound := d.pieceBound(ring)
 	var pieces [][]Vec2
+	if d.grain > coarseGrain {
+		// Coarse: Steiner points rounded this far can overlap pieces or
+		// leave slivers, so diagonals go first.
+		if rings, ok := d.diagonalPartition(ring); ok {
+			d.done = rings
+			if pieces, err = d.output(); err == nil && len(pieces) <= bound {
+				return pieces, nil
+			}
+			d.done, d.sliver = d.done[:0], 0
+		}
+	}
 	if err = d.run(ring); err == nil {
 		pieces, err = d.output()
 	}
@@ -83,6 +97,12 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 	}
 	return pieces, err
 }
+
+// coarseGrain is the grain (see decomposer), in units of the outline's size,
+// from which Decompose tries the partition by diagonals before Bayazit's
+// cuts: a rounding step of the coordinates a ten-millionth of the outline
+// or more, as for an outline of a unit at 3e9.
+const coarseGrain = 1e-7
 
 // decomposer holds the state of one Decompose call. Polygons are rings of
 // indexes into pts; the first len(in) indexes are the caller's vertices, so

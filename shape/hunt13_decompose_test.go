@@ -971,3 +971,36 @@ func h13OverlapArea(a, b []shape.Vec2) float64 {
 	}
 	return math.Abs(s) / 2
 }
+
+// TestHunt13DecomposeFoundSeeds replays the hunt's runs that found
+// outlines a few rounding steps across, far from the origin, which
+// Decompose refused, split into more than r + 1 + ⌈n/14⌉ pieces, or
+// split into overlapping pieces, before it fell back on diagonals: a
+// grid star at 1e6 with a vertex too close to straight to cut, a comb
+// and a grid star at −3e9 over the bound, two stars of 161 and 157
+// vertices at −3e9 whose cuts crossed, and a grid star at 1e9 whose
+// pieces overlapped. Each run is the whole 600 outlines of its seed.
+func TestHunt13DecomposeFoundSeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("six runs of the hunt")
+	}
+	for _, seed := range []uint64{14846109978283684034, 8262050429499993981, 4831871705571695293,
+		299092542566196195, 4859070105652559065, 18188793063722213815} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+			counts := map[string]int{}
+			for range 600 {
+				name, model := h13Gen(r)
+				c := h13Place(r, name, model)
+				func() {
+					defer func() {
+						if t.Failed() {
+							t.Logf("case %s\nin   = %#v", c.name, c.in)
+						}
+					}()
+					h13Check(t, r, c, counts)
+				}()
+			}
+		})
+	}
+}
