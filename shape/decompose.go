@@ -54,10 +54,10 @@ import (
 // programme over diagonals with exact predicates, which adds no point);
 // where rounding made the cuts cost more than r + 1 + ⌈n/14⌉ pieces, the
 // whole outline is split that way when that gives fewer. An outline whose
-// coordinates' rounding step is a ten-millionth of its size or more is
+// coordinates' rounding step is a ten-thousandth of its size or more is
 // split by diagonals first, and by cuts only if that needs more than
 // r + 1 + ⌈n/14⌉ pieces. The search over diagonals takes about n⁵/120
-// steps at most and gives up past 2²⁶ of them.
+// steps at most, and gives up past 2²⁶ of them (2²² where it goes first).
 //
 // The recursion runs on an explicit stack, and the reflex vertex cut first is
 // the middle one of its polygon, so that long outlines such as spirals split
@@ -72,7 +72,7 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 	if d.grain > coarseGrain {
 		// Coarse: Steiner points rounded this far can overlap pieces or
 		// leave slivers, so diagonals go first.
-		if rings, ok := d.diagonalPartition(ring); ok {
+		if rings, ok := d.diagonalPartition(ring, diagFirstBudget); ok {
 			d.done = rings
 			if pieces, err = d.output(); err == nil && len(pieces) <= bound {
 				return pieces, nil
@@ -89,7 +89,7 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 	// Cuts could not be placed, or rounding cost pieces: try the fewest
 	// pieces with no new point, on the ring run cut up.
 	d, ring, _ = newDecomposer(outline)
-	if rings, ok := d.diagonalPartition(ring); ok {
+	if rings, ok := d.diagonalPartition(ring, diagBudget); ok {
 		d.done, d.sliver = rings, 0
 		if alt, aerr := d.output(); aerr == nil && (err != nil || len(alt) < len(pieces)) {
 			return alt, nil
@@ -100,9 +100,9 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 
 // coarseGrain is the grain (see decomposer), in units of the outline's size,
 // from which Decompose tries the partition by diagonals before Bayazit's
-// cuts: a rounding step of the coordinates a ten-millionth of the outline
-// or more, as for an outline of a unit at 3e9.
-const coarseGrain = 1e-7
+// cuts: a rounding step of the coordinates a ten-thousandth of the outline
+// or more, as for an outline of a thousandth of a unit at 3e9.
+const coarseGrain = 1e-4
 
 // decomposer holds the state of one Decompose call. Polygons are rings of
 // indexes into pts; the first len(in) indexes are the caller's vertices, so
@@ -425,7 +425,7 @@ func (d *decomposer) run(ring []int32) error {
 			// No cut from that vertex can be placed at this precision:
 			// this part of the outline takes the fewest pieces with no
 			// new point, if it is small enough to search.
-			rings, ok := d.diagonalPartition(p)
+			rings, ok := d.diagonalPartition(p, diagBudget)
 			if !ok {
 				return err
 			}

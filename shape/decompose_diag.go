@@ -2,10 +2,14 @@ package shape
 
 import "math"
 
-// diagBudget bounds the steps diagonalPartition may take (edge tests
-// for its diagonals, then moves of its search), about a quarter of a
-// second here: past it, it gives up.
-const diagBudget = 1 << 26
+// Budgets of the steps diagonalPartition may take (edge tests for its
+// diagonals, then moves of its search), past which it gives up: a quarter
+// of a second here where Bayazit's cuts failed, and a sixteenth of that
+// where it goes first (see coarseGrain).
+const (
+	diagBudget      = 1 << 26
+	diagFirstBudget = 1 << 22
+)
 
 // pieceBound returns the most pieces Decompose may give for the clean
 // counter-clockwise ring: r + 1 + ⌈n/14⌉ for its n vertices, r of them
@@ -24,7 +28,7 @@ func (d *decomposer) pieceBound(ring []int32) int {
 // counter-clockwise ring into the fewest convex pieces whose edges are the
 // ring's edges and diagonals between its vertices, with no new point, or
 // false if there is no such partition (every one needs a turn NewPolygon
-// finds straight) or finding it would take more than diagBudget steps.
+// finds straight) or finding it would take more than budget steps.
 //
 // It is Decompose's fallback for outlines only a few rounding steps of
 // their coordinates across, where the Steiner points of Bayazit's cuts
@@ -43,7 +47,7 @@ func (d *decomposer) pieceBound(ring []int32) int {
 // last two vertices with left turns only. Only diagonals with a reflex
 // end are used (Keil's observation): two convex pieces that share a
 // diagonal between convex vertices of the outline make one convex piece.
-func (d *decomposer) diagonalPartition(ring []int32) ([][]int32, bool) {
+func (d *decomposer) diagonalPartition(ring []int32, budget int) ([][]int32, bool) {
 	n := len(ring)
 	if n < 3 {
 		return nil, false
@@ -62,7 +66,7 @@ func (d *decomposer) diagonalPartition(ring []int32) ([][]int32, bool) {
 	}
 	// Each diagonal tested costs up to n edge tests.
 	work := r * n * n
-	if work > diagBudget {
+	if work > budget {
 		return nil, false
 	}
 	// chord[i*n+j], i < j: an edge of the ring or a diagonal inside it
@@ -124,7 +128,7 @@ func (d *decomposer) diagonalPartition(ring []int32) ([][]int32, bool) {
 				if w == none {
 					continue
 				}
-				if work += len(next[b]); work > diagBudget {
+				if work += len(next[b]); work > budget {
 					return 0, 0, 0, false
 				}
 				for _, c := range next[b] {

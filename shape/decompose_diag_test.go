@@ -38,7 +38,7 @@ func TestDiagonalPartitionIsFewest(t *testing.T) {
 			pts[k] = d.pts[i]
 		}
 		want := fewestConvexByDiagonals(pts)
-		rings, ok := d.diagonalPartition(cleaned)
+		rings, ok := d.diagonalPartition(cleaned, diagBudget)
 		if !ok {
 			t.Fatalf("outline %v: no partition, want %d pieces", ring, want)
 		}
