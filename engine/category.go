@@ -10,10 +10,8 @@ import "math/bits"
 //
 // The index costs 8 bytes a body and serves Nearest alone, with a filter
 // that leaves out some categories: a world keeps none (on is false, and
-// the methods below but build do nothing) until such a query asks for it,
-// and the next Step builds it (a query only reads the world, and may run
-// beside others). Until then Nearest searches around the point, which
-// gives the same answer.
+// the methods below but build do nothing) until the first such query,
+// which builds it (see World.categoryIndex).
 type catIndex struct {
 	lists *[32][]int32 // allocated at the first single-bit body: an empty world is small
 	multi []int32

@@ -51,9 +51,9 @@ func (w *World) Nearest(p shape.Vec2, k int, f Filter, fn func(id BodyID, dist f
 // at exactly maxDist counts): aggro within a radius. maxDist may be +Inf.
 //
 // Two strategies, chosen by how many bodies can pass the filter (counted
-// per category bit, kept up to date by Add, Remove and SetFilter once a
-// query with a filter that leaves out some categories has asked for the
-// count: the next Step makes it):
+// per category bit, kept up to date by Add, Remove and SetFilter from the
+// first query whose filter leaves out some categories, which builds the
+// count):
 //
 //   - Few candidates (one team among thousands of bodies): visit just
 //     those bodies, by category.
@@ -87,13 +87,11 @@ func (w *World) NearestWithin(p shape.Vec2, k int, maxDist float64, f Filter, fn
 	ns := nearSearch{w: w, p: p, k: k, q: q, best: buf.best[:0], cand: buf.cand[:0]}
 	ns.reset(maxDist)
 
-	cand := n
-	if w.b.cats.on {
+	cand, indexed := n, w.categoryIndex(q.mask)
+	if indexed {
 		cand = w.b.cats.count(q.mask)
-	} else if q.mask != math.MaxUint32 {
-		atomic.StoreUint32(&w.wantCats, 1) // the next Step builds the index
 	}
-	if w.b.cats.on && (cand <= 4*k || cand*cand <= 2*k*n) {
+	if indexed && (cand <= 4*k || cand*cand <= 2*k*n) {
 		w.b.cats.each(q.mask, ns.visit)
 		ns.finish()
 	} else {
@@ -286,3 +284,40 @@ func boxDistSq(p shape.Vec2, b *box32) float64 {
 	}
 	return float64(dx*dx) + float64(dy*dy)
 }
+
+// categoryIndex reports whether the category index may be read, building
+// it when a query with mask, which leaves out some categories, is the
+// first to need it. Queries run side by side: the first to claim the
+// build does it while the others search around their point (the same
+// answers), and publishes it with an atomic store that the others' loads
+// see before they read it. Mutations, which have the world to themselves,
+// keep it from then on.
+func (w *World) categoryIndex(mask uint32) bool {
+	switch atomic.LoadUint32(&w.catState) {
+	case catBuilt:
+		return true
+	case catNone:
+		if mask != math.MaxUint32 && atomic.CompareAndSwapUint32(&w.catState, catNone, catBuilding) {
+			w.b.cats.build(&w.b)
+			atomic.StoreUint32(&w.catState, catBuilt)
+			return true
+		}
+	}
+	return false
+}
+
+// syncCatState sets catState from the index a restore or a clone left.
+func (w *World) syncCatState() {
+	st := uint32(catNone)
+	if w.b.cats.on {
+		st = catBuilt
+	}
+	atomic.StoreUint32(&w.catState, st)
+}
+
+// Values of World.catState.
+const (
+	catNone = iota
+	catBuilding
+	catBuilt
+)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/collide-go/collide/narrowphase"
@@ -332,9 +333,9 @@ func TestQueryAABBHugeBox(t *testing.T) {
 
 // TestCategoryIndexBuiltOnDemand checks the category index's life: a world
 // keeps none until a Nearest with a filter that leaves out categories
-// asks, the next Step builds it, and from then on Add, Remove and
-// SetFilter keep it right. Nearest's answers, through either strategy,
-// are the brute force's.
+// builds it, and from then on Add, Remove and SetFilter keep it right,
+// and clones and restores keep it or not as the world did. Nearest's
+// answers, through either strategy, are the brute force's.
 func TestCategoryIndexBuiltOnDemand(t *testing.T) {
 	r := rand.New(rand.NewPCG(testSeed(t, 5), 9))
 	w := NewWorld(Config{Workers: 1})
@@ -386,13 +387,29 @@ func TestCategoryIndexBuiltOnDemand(t *testing.T) {
 		}
 	}
 	w.Step()
-	check("no index")
-	if w.b.cats.on {
-		t.Fatal("the index was built before a query asked for it")
+	if err := w.Nearest(shape.V(50, 50), 3, Filter{}, func(BodyID, float64) bool { return true }); err != nil {
+		t.Fatal(err)
 	}
-	w.Step()
-	if !w.b.cats.on {
-		t.Fatal("a Step after a selective Nearest did not build the index")
+	if w.b.cats.on || atomic.LoadUint32(&w.catState) != catNone {
+		t.Fatal("the index was built before a query that it serves")
+	}
+	plain := w.Clone()
+	check("first selective query")
+	if !w.b.cats.on || atomic.LoadUint32(&w.catState) != catBuilt {
+		t.Fatal("a selective Nearest did not build the index")
+	}
+	if c := w.Clone(); !c.b.cats.on || atomic.LoadUint32(&c.catState) != catBuilt {
+		t.Fatal("a clone of a world with the index has none")
+	}
+	data, err := w.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plain.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if plain.b.cats.on || atomic.LoadUint32(&plain.catState) != catNone {
+		t.Fatal("a restore into a world without the index made one")
 	}
 	checkBodies(t, w)
 	if c, n := w.b.cats.count(team.Mask), w.tree.Len(); c > 4*5 && c*c > 2*5*n {
@@ -418,4 +435,60 @@ func TestCategoryIndexBuiltOnDemand(t *testing.T) {
 		check(fmt.Sprintf("round %d", round))
 	}
 	checkBodies(t, w)
+}
+
+// TestCategoryIndexBuiltWhileQueried has goroutines ask the same selective
+// Nearest at once on a world that has no category index yet: one of them
+// builds it while the others search around their point, and every answer
+// is the same (run with -race to check the build's publication).
+func TestCategoryIndexBuiltWhileQueried(t *testing.T) {
+	r := rand.New(rand.NewPCG(testSeed(t, 8), 9))
+	w := NewWorld(Config{Workers: 1})
+	for i := range 3000 {
+		s, err := shape.NewCircle(uni(r, 0.2, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := Filter{Category: 1, Mask: math.MaxUint32}
+		if i%100 == 0 {
+			f.Category = 4
+		}
+		if _, err := w.Add(BodyDef{Shape: s, Position: shape.V(uni(r, 0, 200), uni(r, 0, 200)), Filter: f}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Step()
+	p, team := shape.V(100, 100), Filter{Mask: 4}
+	answer := func() []BodyID {
+		var ids []BodyID
+		if err := w.Nearest(p, 4, team, func(id BodyID, _ float64) bool { ids = append(ids, id); return true }); err != nil {
+			t.Error(err)
+		}
+		return ids
+	}
+	const g = 8
+	got := make([][]BodyID, g)
+	var wg sync.WaitGroup
+	for i := range g {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 20 {
+				got[i] = answer()
+			}
+		}()
+	}
+	wg.Wait()
+	if atomic.LoadUint32(&w.catState) != catBuilt {
+		t.Fatal("no goroutine built the index")
+	}
+	want := answer()
+	if len(want) != 4 {
+		t.Fatalf("Nearest found %d team bodies, want 4", len(want))
+	}
+	for i := range got {
+		if !slices.Equal(got[i], want) {
+			t.Fatalf("goroutine %d: %v, want %v", i, got[i], want)
+		}
+	}
 }

@@ -1035,6 +1035,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	sp.b.user = nil
 	w.spare = sp
 	w.b = b
+	w.syncCatState()
 	w.snap = cache
 	w.attachTree(tree)
 	w.bullets = nil
@@ -1209,6 +1210,7 @@ func (w *World) Clone() *World {
 		free: slices.Clone(b.free), moved: slices.Clone(b.moved), dying: slices.Clone(b.dying), dead: slices.Clone(b.dead),
 		count: b.count, cats: b.cats.clone(), epoch: b.epoch,
 	}
+	c.syncCatState()
 	if w.tree != nil {
 		c.attachTree(w.tree.Clone())
 	}

@@ -89,10 +89,11 @@ func checkBodies(t testing.TB, w *World) {
 	}
 }
 
-// keepCats makes w keep its category index, as a Step after a Nearest
-// with a selective filter does, so that restores exercise it.
+// keepCats makes w keep its category index, as a Nearest with a
+// selective filter does, so that restores exercise it.
 func keepCats(w *World) *World {
 	w.b.cats.build(&w.b)
+	w.syncCatState()
 	return w
 }
 

@@ -5,7 +5,6 @@ import (
 	"context"
 	"math"
 	"runtime/trace"
-	"sync/atomic"
 	"time"
 
 	"github.com/collide-go/collide/broadphase"
@@ -41,9 +40,6 @@ func (w *World) Step() {
 	t0 := time.Now()
 	b := &w.b
 	b.reap()
-	if !b.cats.on && atomic.LoadUint32(&w.wantCats) != 0 {
-		b.cats.build(b)
-	}
 	moved := 0
 	hot := b.hot
 	for _, s := range b.moved {

@@ -111,9 +111,10 @@ type World struct {
 	// slotsAt is the number of slots at the last Step, and steady the
 	// Steps in a row it has not changed, up to trimSteps (see trimSlots).
 	slotsAt, steady int32
-	// wantCats is set (atomically: queries run side by side) by a Nearest
-	// that the category index would serve; the next Step builds it.
-	wantCats uint32
+	// catState publishes the category index to queries, which run side
+	// by side: catNone, catBuilding while the first Nearest that it serves
+	// builds it, catBuilt once b.cats is kept (see catIndex).
+	catState uint32
 }
 
 // NewWorld returns an empty world.
