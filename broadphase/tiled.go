@@ -23,15 +23,17 @@ type tiled struct {
 	inv   float64 // 1/side
 	big   rtree.RTreeGN[float32, int32]
 	tiles []rtree.RTreeGN[float32, int32]
-	// An open-addressed map from a tile's cell key to its index in tiles.
-	keys  []uint64
-	index []int32 // -1: empty
-	shift uint8   // 64 − log2(len(index))
-	// grid is the map again as a dense array over the cells the boxes
-	// covered when the index was tiled: gw × gh cells from cell (gx, gy),
-	// row by row, each a tile's index in tiles or -1. Most lookups land in
-	// it and cost one load instead of a hash probe; cells outside it are
-	// looked up in the map.
+	// An open-addressed map from a tile's cell key to its index in tiles,
+	// for the tiles outside grid.
+	keys   []uint64
+	index  []int32 // -1: empty
+	shift  uint8   // 64 − log2(len(index))
+	hashed int     // tiles in the map
+	// grid is a dense array over the cells the boxes covered when the
+	// index was tiled: gw × gh cells from cell (gx, gy), row by row, each
+	// its tile's index in tiles (every cell of it has a tile, made when
+	// it was). Most lookups land in it and cost one load instead of a
+	// hash probe; cells outside it are looked up in the map.
 	grid   []int32
 	gx, gy int64
 	gw, gh uint64
@@ -130,15 +132,26 @@ func (t *tiled) tileFor(min, max [2]float64) *rtree.RTreeGN[float32, int32] {
 	if j := t.find(k); j >= 0 {
 		return &t.tiles[j]
 	}
-	if 2*(len(t.tiles)+1) > len(t.index) {
-		n := 2 * len(t.index)
-		if n < 64 {
-			n = 64
-		}
-		t.rehash(n)
-	}
+	return t.newTile(k)
+}
+
+// newTile makes the tile of key k, which has none, and returns its tree.
+func (t *tiled) newTile(k uint64) *rtree.RTreeGN[float32, int32] {
+	j := int32(len(t.tiles))
 	t.tiles = append(t.tiles, rtree.RTreeGN[float32, int32]{})
-	t.put(k, int32(len(t.tiles)-1))
+	if ux, uy := uint64(int64(int32(k>>32))-t.gx), uint64(int64(int32(k))-t.gy); ux < t.gw && uy < t.gh {
+		t.grid[uy*t.gw+ux] = j
+	} else {
+		if 2*(t.hashed+1) > len(t.index) {
+			n := 2 * len(t.index)
+			if n < 64 {
+				n = 64
+			}
+			t.rehash(n)
+		}
+		t.put(k, j)
+		t.hashed++
+	}
 	tr := &t.tiles[len(t.tiles)-1]
 	// A tile's tree never empties: tidwall/rtree drops the root node of an
 	// empty tree and allocates a new one at the next insertion, and boxes
@@ -191,9 +204,6 @@ func (t *tiled) put(k uint64, j int32) {
 		i = (i + 1) & mask
 	}
 	t.keys[i], t.index[i] = k, j
-	if ux, uy := uint64(int64(int32(k>>32))-t.gx), uint64(int64(int32(k))-t.gy); ux < t.gw && uy < t.gh {
-		t.grid[uy*t.gw+ux] = j
-	}
 }
 
 // rehash resizes the tile map to n (a power of two) slots.
@@ -445,6 +455,15 @@ func (t *tiled) retune(fat *fatBoxes, flags []uint8, static uint8, meanExt float
 	if side > 0 {
 		t.inv = 1 / side
 		t.makeGrid(lo, hi, n)
+		// Every cell of the grid gets its tile now, empty or not: a box
+		// that later moves into an empty cell would otherwise make its
+		// tile there, and a steady world allocate a node now and then
+		// for as long as its boxes keep finding cells they never visited.
+		for gy := range int64(t.gh) {
+			for gx := range int64(t.gw) {
+				t.newTile(cellKey(t.gx+gx, t.gy+gy))
+			}
+		}
 		// The big tree holds a place too (see tileFor): boxes that grow
 		// past half a side and shrink back would otherwise empty it and
 		// make it allocate a root again and again.

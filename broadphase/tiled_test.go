@@ -111,3 +111,47 @@ func TestTiledFarCoordinates(t *testing.T) {
 		}
 	}
 }
+
+// TestTilesMadeForEveryGridCell: when an index is tiled, every cell of its
+// dense grid gets a tile, so a box that moves into a cell no box was in
+// (a hole in a room's crowd) finds its tile there, and the move allocates
+// nothing.
+func TestTilesMadeForEveryGridCell(t *testing.T) {
+	smallTiles(t)
+	tr := NewTree(Config{Margin: -1, MotionFrames: -1})
+	// A ring of boxes around an empty middle, 40 units across.
+	r := rand.New(rand.NewPCG(3, 4))
+	var boxes []shape.AABB
+	for len(boxes) < 400 {
+		c := shape.V(r.Float64()*40, r.Float64()*40)
+		if math.Abs(c.X-20) < 10 && math.Abs(c.Y-20) < 10 {
+			continue
+		}
+		boxes = append(boxes, shape.AABBFromCenter(c, shape.V(0.2, 0.2)))
+		tr.Insert(int32(len(boxes)-1), boxes[len(boxes)-1])
+	}
+	tr.UpdatePairs()
+	if tr.tr.side == 0 || tr.tr.grid == nil {
+		t.Fatal("the index is not tiled with a grid: the test would prove nothing")
+	}
+	if err := tr.validate(boxes); err != nil {
+		t.Fatal(err)
+	}
+	tiles := len(tr.tr.tiles)
+	// Move boxes one at a time into the middle and back.
+	moves := 0
+	allocs := testing.AllocsPerRun(50, func() {
+		i := moves % len(boxes)
+		moves++
+		old := boxes[i]
+		boxes[i] = shape.AABBFromCenter(shape.V(15+10*r.Float64(), 15+10*r.Float64()), shape.V(0.2, 0.2))
+		tr.Update(int32(i), boxes[i], boxes[i].Center().Sub(old.Center()))
+	})
+	if allocs != 0 || len(tr.tr.tiles) != tiles {
+		t.Fatalf("moves into the empty middle: %v allocations a move, %d tiles (%d before)", allocs, len(tr.tr.tiles), tiles)
+	}
+	tr.UpdatePairs()
+	if err := tr.validate(boxes); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -130,21 +130,51 @@ func comparePairs(p, q Pair) int {
 }
 
 // validate checks that every box in a tile lies within the tile's cell
-// grown by reach, which searches rely on, and that the dense grid agrees
-// with the map; fat holds the boxes by id.
+// grown by reach, which searches rely on, that every cell of the dense
+// grid has its tile and the map none, that the map holds cells outside
+// the grid only, and that each tile is found once; fat holds the boxes by
+// id.
 func (t *tiled) validate(fat *fatBoxes) error {
+	type cellTile struct {
+		k uint64
+		j int32
+	}
+	var all []cellTile
 	for i, j := range t.grid {
 		cx, cy := t.gx+int64(uint64(i)%t.gw), t.gy+int64(uint64(i)/t.gw)
-		if m := t.findHash(cellKey(cx, cy)); m != j {
-			return fmt.Errorf("grid cell (%d, %d) holds tile %d, the map %d", cx, cy, j, m)
+		if j < 0 {
+			return fmt.Errorf("grid cell (%d, %d) has no tile", cx, cy)
 		}
+		if m := t.findHash(cellKey(cx, cy)); m >= 0 {
+			return fmt.Errorf("grid cell (%d, %d) holds tile %d, and the map %d too", cx, cy, j, m)
+		}
+		all = append(all, cellTile{cellKey(cx, cy), j})
 	}
-	var err error
+	hashed := 0
 	for i, j := range t.index {
 		if j < 0 {
 			continue
 		}
 		k := t.keys[i]
+		if ux, uy := uint64(int64(int32(k>>32))-t.gx), uint64(int64(int32(k))-t.gy); ux < t.gw && uy < t.gh {
+			return fmt.Errorf("the map holds cell %x of the grid", k)
+		}
+		all = append(all, cellTile{k, j})
+		hashed++
+	}
+	if hashed != t.hashed || len(all) != len(t.tiles) {
+		return fmt.Errorf("%d tiles, %d found (%d in the map, which counts %d)", len(t.tiles), len(all), hashed, t.hashed)
+	}
+	seen := make([]bool, len(t.tiles))
+	for _, c := range all {
+		if seen[c.j] {
+			return fmt.Errorf("tile %d found twice", c.j)
+		}
+		seen[c.j] = true
+	}
+	var err error
+	for _, c := range all {
+		k, j := c.k, c.j
 		x0 := float64(float64(int32(k>>32)) * t.side)
 		y0 := float64(float64(int32(k)) * t.side)
 		t.tiles[j].Scan(func(_, _ rect32, id int32) bool {
