@@ -463,10 +463,11 @@ func (t *Tree) SetParallel(workers, minMoved int, par func(n int, fn func(worker
 // hundred-thousand-body swarm then held about 25 bytes a body of scratch it
 // never used. A tree of trimMin proxies or more whose candidate or moved
 // buffer has held more than four times what it needed for trimFrames
-// calls in a row cuts it to twice what the last call needed, plus an
-// eighth of the proxies. A steady world is left with room to spare, so it
-// does not allocate again, and a world that bursts now and then (every
-// body teleported) reallocates at most once in trimFrames frames. Small
+// calls in a row cuts it to one and a half times what the last call
+// needed, plus a sixteenth of the proxies. A steady world is left with
+// room to spare, so it does not allocate again, and a world that bursts
+// now and then (every body teleported) reallocates at most once in
+// trimFrames frames. Small
 // trees are left alone: their scratch is small, and their counts vary too
 // much from frame to frame for a cut to last.
 const (
@@ -488,7 +489,7 @@ func (t *Tree) trimScratch(cand, moved int) {
 	}
 	t.oversized = 0
 	if big(cap(t.cand), cand) {
-		t.cand = make([]uint64, 0, 2*cand+slack)
+		t.cand = make([]uint64, 0, cand+cand/2+slack/2)
 		if p := t.par; p != nil {
 			for i := range p.wcand {
 				p.wcand[i] = make([]uint64, 0, cap(t.cand)/len(p.wcand))
@@ -496,7 +497,7 @@ func (t *Tree) trimScratch(cand, moved int) {
 		}
 	}
 	if big(cap(t.moved), moved) {
-		t.moved = make([]int32, 0, 2*moved+slack)
+		t.moved = make([]int32, 0, moved+moved/2+slack/2)
 	}
 }
 
