@@ -74,8 +74,8 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 		// leave slivers, so diagonals go first.
 		if rings, ok := d.diagonalPartition(ring, diagFirstBudget); ok {
 			d.done = rings
-			if pieces, err = d.output(); err == nil && len(pieces) <= bound {
-				return pieces, nil
+			if first, ferr := d.output(); ferr == nil && len(first) <= bound {
+				return first, nil
 			}
 			d.done, d.sliver = d.done[:0], 0
 		}
@@ -95,7 +95,10 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 			return alt, nil
 		}
 	}
-	return pieces, err
+	if err != nil {
+		return nil, err
+	}
+	return pieces, nil
 }
 
 // coarseGrain is the grain (see decomposer), in units of the outline's size,
