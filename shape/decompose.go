@@ -57,7 +57,7 @@ import (
 // coordinates' rounding step is a ten-thousandth of its size or more is
 // split by diagonals first, and by cuts only if that needs more than
 // r + 1 + ⌈n/14⌉ pieces. The search over diagonals takes about n⁵/120
-// steps at most, and gives up past 2²⁶ of them (2²² where it goes first).
+// steps at most, and gives up past 2²⁴ of them (2²⁰ where it goes first).
 //
 // The recursion runs on an explicit stack, and the reflex vertex cut first is
 // the middle one of its polygon, so that long outlines such as spirals split
