@@ -69,13 +69,15 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 	}
 	bound := d.pieceBound(ring)
 	var pieces [][]Vec2
+	var first [][]int32 // the first try's rings, if it found a partition
 	if d.grain > coarseGrain {
 		// Coarse: Steiner points rounded this far can overlap pieces or
 		// leave slivers, so diagonals go first.
 		if rings, ok := d.diagonalPartition(ring, diagFirstBudget); ok {
+			first = slices.Clone(rings)
 			d.done = rings
-			if first, ferr := d.output(); ferr == nil && len(first) <= bound {
-				return first, nil
+			if got, gerr := d.output(); gerr == nil && len(got) <= bound {
+				return got, nil
 			}
 			d.done, d.sliver = d.done[:0], 0
 		}
@@ -87,9 +89,14 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 		return pieces, nil
 	}
 	// Cuts could not be placed, or rounding cost pieces: try the fewest
-	// pieces with no new point, on the ring run cut up.
+	// pieces with no new point, on the ring run cut up (the first try's
+	// partition, if it found one, is that already).
 	d, ring, _ = newDecomposer(outline)
-	if rings, ok := d.diagonalPartition(ring, diagBudget); ok {
+	rings, ok := first, first != nil
+	if !ok {
+		rings, ok = d.diagonalPartition(ring, diagBudget)
+	}
+	if ok {
 		d.done, d.sliver = rings, 0
 		if alt, aerr := d.output(); aerr == nil && (err != nil || len(alt) < len(pieces)) {
 			return alt, nil
