@@ -38,6 +38,9 @@ func (t *Tree) Load(n int, proxy func(id int32) (tight shape.AABB, static, ok bo
 	if t.live > 0 {
 		mean = t.extSum / float64(t.live)
 	}
+	if len(t.flags) > flatMax {
+		t.tr.src, t.st.src = nil, nil
+	}
 	t.tr.load(&t.fat, t.flags, 0, mean, &t.trAt)
 	t.st.load(&t.fat, t.flags, flagStatic, mean, &t.stAt)
 }
@@ -55,13 +58,23 @@ func (t *tiled) load(fat *fatBoxes, flags []uint8, static uint8, meanExt float64
 			t.n = n
 		}
 	}
+	if t.src != nil {
+		for id, f := range flags {
+			if f&flagAlive != 0 && f&flagStatic == static {
+				r := fat.r[id]
+				t.flatInsert(r.x0, int32(id))
+				t.flatWiden(r.x0, r.x1)
+			}
+		}
+		return
+	}
 	// retune tiles an untiled index of tileMin boxes or more (with the
 	// bounds grown above), inserting every box; below that, the boxes go
 	// in one by one, as Insert puts them.
 	if t.retune(fat, flags, static, meanExt, tiledAt) {
 		return
 	}
-	*t = tiled{}
+	*t = tiled{static: t.static}
 	for id, f := range flags {
 		if f&flagAlive != 0 && f&flagStatic == static {
 			b := fat.at(int32(id))

@@ -2,6 +2,7 @@ package broadphase
 
 import (
 	"math"
+	"slices"
 
 	"github.com/tidwall/rtree"
 )
@@ -19,7 +20,18 @@ import (
 // 120 rectangles to find one or two. A tile's tree holds a few dozen boxes,
 // one or two nodes, and the tiles themselves cost a hash probe each.
 type tiled struct {
-	side  float64 // tile side; 0 while untiled
+	// src is the tree whose proxies this index holds, while the index is
+	// flat (see flatMax): it then keeps no R-tree but the ids of its boxes
+	// in ord, sorted by their rectangles' left edges (ox) and then by id,
+	// and a search looks at the run of ord whose left edges lie within
+	// its box grown left by maxW, reading the rectangles from src's fat
+	// boxes. src is nil once the index holds R-trees.
+	src    *Tree
+	ord    []int32
+	ox     []float32
+	maxW   float64 // no rectangle held is wider; exact after tighten
+	static uint8   // flagStatic for the index of static proxies, else 0
+	side   float64 // tile side; 0 while untiled
 	inv   float64 // 1/side
 	big   rtree.RTreeGN[float32, int32]
 	tiles []rtree.RTreeGN[float32, int32]
@@ -63,6 +75,17 @@ var (
 	tileMin  = 512
 	tileFill = 16.0
 )
+
+// flatMax is the number of proxy ids up to which a tree's indexes stay flat:
+// no R-tree, only the ids sorted by left edge (8 bytes a box), and a
+// search is a binary search and a short scan (a sweep-and-prune list, kept
+// sorted as boxes move). A room of a hundred bodies then spends nothing on
+// R-tree nodes (three of 64 entries for 100 boxes, which a search would
+// test nearly whole), and a re-insert moves an id a few places. Past
+// flatMax both indexes get their R-trees, for good (ids never shrink): a
+// column of boxes sharing their left edges would make every search scan
+// them all.
+var flatMax = 128
 
 const (
 	// cellLimit clamps cell coordinates: boxes beyond it share the edge
@@ -243,14 +266,23 @@ func (t *tiled) Insert(min, max [2]float64, id int32) {
 	t.grow(min, max)
 	mn, mx := lo32(min), hi32(max)
 	t.wide = t.wide || clamped(mn, mx)
-	t.tileFor(min, max).Insert(mn, mx, id)
 	t.n++
+	if t.src != nil {
+		t.flatInsert(mn[0], id)
+		t.flatWiden(mn[0], mx[0])
+		return
+	}
+	t.tileFor(min, max).Insert(mn, mx, id)
 }
 
 // Delete removes a box inserted as min, max.
 func (t *tiled) Delete(min, max [2]float64, id int32) {
-	t.treeOf(min, max).Delete(lo32(min), hi32(max), id)
 	t.n--
+	if t.src != nil {
+		t.flatDelete(lo32(min)[0], id)
+		return
+	}
+	t.treeOf(min, max).Delete(lo32(min), hi32(max), id)
 }
 
 // Replace moves a box from omin, omax to nmin, nmax.
@@ -263,6 +295,11 @@ func (t *tiled) Replace(omin, omax [2]float64, id int32, nmin, nmax [2]float64) 
 func (t *tiled) replaceRect(omin, omax [2]float64, o box32, id int32, nmin, nmax [2]float64, n box32) {
 	t.grow(nmin, nmax)
 	t.wide = t.wide || n.clamped()
+	if t.src != nil {
+		t.flatMove(o.x0, n.x0, id)
+		t.flatWiden(n.x0, n.x1)
+		return
+	}
 	// Mostly the box stays in its tile: one key and one lookup then.
 	if !t.isBig(omin, omax) && !t.isBig(nmin, nmax) {
 		if k := t.keyOf(nmin, nmax); k == t.keyOf(omin, omax) {
@@ -290,6 +327,10 @@ func (t *tiled) Bounds() (min, max [2]float64) { return t.lo, t.hi }
 
 // tighten makes Bounds the smallest box around the boxes held.
 func (t *tiled) tighten() {
+	if t.src != nil {
+		t.tightenFlat()
+		return
+	}
 	first := true
 	each := func(tr *rtree.RTreeGN[float32, int32]) {
 		if tr.Len() == 0 {
@@ -326,6 +367,10 @@ func (t *tiled) Search(min, max [2]float64, iter func(min, max rect32, id int32)
 // (rectOf's), which a fat box has at hand.
 func (t *tiled) searchRect(min, max [2]float64, r box32, iter func(min, max rect32, id int32) bool, stop *bool) {
 	if t.n == 0 {
+		return
+	}
+	if t.src != nil {
+		t.searchFlat(r, false, iter)
 		return
 	}
 	mn, mx := rect32{r.x0, r.y0}, rect32{r.x1, r.y1}
@@ -373,6 +418,10 @@ func (t *tiled) searchTile(i int, min, max rect32, iter func(min, max rect32, id
 // Scan calls iter with every box held, as its tree rectangle, until it
 // returns false.
 func (t *tiled) Scan(iter func(min, max rect32, id int32) bool) {
+	if t.src != nil {
+		t.searchFlat(box32{}, true, iter)
+		return
+	}
 	done := true
 	visit := func(mn, mx rect32, id int32) bool {
 		if id == sentinel {
@@ -394,6 +443,7 @@ func (t *tiled) Scan(iter func(min, max rect32, id int32) bool) {
 // Copy returns a copy sharing nothing mutable (the trees copy on write).
 func (t *tiled) Copy() tiled {
 	c := *t
+	c.ord, c.ox = slices.Clone(t.ord), slices.Clone(t.ox)
 	c.big = *t.big.Copy()
 	c.tiles = make([]rtree.RTreeGN[float32, int32], len(t.tiles))
 	for i := range t.tiles {
@@ -433,6 +483,9 @@ func (t *tiled) makeGrid(lo, hi [2]float64, n int) {
 // flags are alive and have the given static bit; meanExt is their mean
 // width plus height. It reports whether it did.
 func (t *tiled) retune(fat *fatBoxes, flags []uint8, static uint8, meanExt float64, tiledAt *int) bool {
+	if t.src != nil {
+		return false
+	}
 	n := t.n
 	switch {
 	case t.side == 0 && n >= tileMin:
@@ -451,7 +504,7 @@ func (t *tiled) retune(fat *fatBoxes, flags []uint8, static uint8, meanExt float
 		}
 	}
 	lo, hi := t.lo, t.hi
-	*t = tiled{side: side}
+	*t = tiled{static: t.static, side: side}
 	if side > 0 {
 		t.inv = 1 / side
 		t.makeGrid(lo, hi, n)
@@ -477,4 +530,126 @@ func (t *tiled) retune(fat *fatBoxes, flags []uint8, static uint8, meanExt float
 	}
 	*tiledAt = n
 	return true
+}
+
+// flatWiden grows maxW to cover a rectangle from x0 to x1.
+func (t *tiled) flatWiden(x0, x1 float32) {
+	w := float64(x1) - float64(x0)
+	t.maxW = max(t.maxW, w+float64(w*0x1p-50))
+}
+
+// flatAt returns the place in ord of the box with left edge x0 and id id,
+// or where it would go.
+func (t *tiled) flatAt(x0 float32, id int32) int {
+	lo, hi := 0, len(t.ord)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.ox[m] < x0 || (t.ox[m] == x0 && t.ord[m] < id) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+func (t *tiled) flatInsert(x0 float32, id int32) {
+	i := t.flatAt(x0, id)
+	t.ord = slices.Insert(t.ord, i, id)
+	t.ox = slices.Insert(t.ox, i, x0)
+}
+
+func (t *tiled) flatDelete(x0 float32, id int32) {
+	i := t.flatAt(x0, id)
+	t.ord = slices.Delete(t.ord, i, i+1)
+	t.ox = slices.Delete(t.ox, i, i+1)
+}
+
+// flatMove moves id, whose left edge was x0, to left edge x1, shifting
+// the ids between (a box moves a few places a frame).
+func (t *tiled) flatMove(x0, x1 float32, id int32) {
+	i := t.flatAt(x0, id)
+	ord, ox := t.ord, t.ox
+	for i > 0 && (ox[i-1] > x1 || (ox[i-1] == x1 && ord[i-1] > id)) {
+		ord[i], ox[i] = ord[i-1], ox[i-1]
+		i--
+	}
+	for i+1 < len(ord) && (ox[i+1] < x1 || (ox[i+1] == x1 && ord[i+1] < id)) {
+		ord[i], ox[i] = ord[i+1], ox[i+1]
+		i++
+	}
+	ord[i], ox[i] = id, x1
+}
+
+// searchFlat is searchRect for a flat index: it calls iter with every box
+// whose rectangle overlaps r (boundaries included, as the R-trees test),
+// or with every box if all is set, in order of left edge, until iter
+// returns false.
+func (t *tiled) searchFlat(r box32, all bool, iter func(min, max rect32, id int32) bool) {
+	boxes := t.src.fat.r
+	i, end := 0, len(t.ord)
+	if !all {
+		// A box meeting r has its left edge in [r.x0 − width, r.x1].
+		from := float64(r.x0) - t.maxW
+		from -= float64(math.Abs(from) * 0x1p-50)
+		lo, hi := 0, len(t.ox)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if float64(t.ox[m]) < from {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		i = lo
+	}
+	for ; i < end; i++ {
+		if !all && t.ox[i] > r.x1 {
+			return
+		}
+		id := t.ord[i]
+		b := boxes[id]
+		if !all && (b.x1 < r.x0 || b.y0 > r.y1 || b.y1 < r.y0) {
+			continue
+		}
+		if !iter(rect32{b.x0, b.y0}, rect32{b.x1, b.y1}, id) {
+			return
+		}
+	}
+}
+
+// tightenFlat is tighten for a flat index: the bounds of its rectangles,
+// as an R-tree holding them would give them, and maxW made exact.
+func (t *tiled) tightenFlat() {
+	if len(t.ord) == 0 {
+		t.maxW = 0
+		return
+	}
+	boxes := t.src.fat.r
+	b := boxes[t.ord[0]]
+	x0, y0, x1, y1 := b.x0, b.y0, b.x1, b.y1
+	w := 0.0
+	for _, id := range t.ord {
+		b := boxes[id]
+		y0, x1, y1 = min(y0, b.y0), max(x1, b.x1), max(y1, b.y1)
+		w = max(w, float64(b.x1)-float64(b.x0))
+	}
+	// ord's first box has the leftmost edge.
+	t.lo, t.hi = from32Lo(rect32{x0, y0}), from32Hi(rect32{x1, y1})
+	t.maxW = w + float64(w*0x1p-50)
+}
+
+// unflatten gives a flat index its R-trees, inserting its boxes from src's
+// fat boxes.
+func (t *tiled) unflatten() {
+	src := t.src
+	if src == nil {
+		return
+	}
+	ord := t.ord
+	*t = tiled{static: t.static}
+	for _, id := range ord {
+		b := src.fat.at(id)
+		t.Insert(arr(b.Min), arr(b.Max), id)
+	}
 }

@@ -11,11 +11,12 @@ import (
 
 // smallTiles makes every index of more than 8 boxes tiled, with tiles of
 // about 4 boxes, for the rest of the test, so that small scenes cross the
-// tiling thresholds both ways and have many tiles and big boxes.
+// tiling thresholds both ways and have many tiles and big boxes; trees
+// leave the flat form past 4 ids.
 func smallTiles(t *testing.T) {
-	oldMin, oldFill := tileMin, tileFill
-	tileMin, tileFill = 8, 4
-	t.Cleanup(func() { tileMin, tileFill = oldMin, oldFill })
+	oldMin, oldFill, oldFlat := tileMin, tileFill, flatMax
+	tileMin, tileFill, flatMax = 8, 4, 4
+	t.Cleanup(func() { tileMin, tileFill, flatMax = oldMin, oldFill, oldFlat })
 }
 
 func TestTiledRandomScenes(t *testing.T) {
@@ -152,6 +153,109 @@ func TestTilesMadeForEveryGridCell(t *testing.T) {
 	}
 	tr.UpdatePairs()
 	if err := tr.validate(boxes); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// noFlat makes every tree leave the flat form at its first insertion, for
+// the rest of the test, so that small scenes exercise the R-trees.
+func noFlat(t *testing.T) {
+	old := flatMax
+	flatMax = 0
+	t.Cleanup(func() { flatMax = old })
+}
+
+// flatUpTo makes trees leave the flat form past n ids, for the rest of the
+// test.
+func flatUpTo(t *testing.T, n int) {
+	old := flatMax
+	flatMax = n
+	t.Cleanup(func() { flatMax = old })
+}
+
+// The random scenes hold up to 120 ids: flat by default. These run them on
+// R-trees from the start, and on trees that leave the flat form as the
+// scene's ids grow past 60.
+func TestRTreeRandomScenes(t *testing.T) {
+	noFlat(t)
+	TestTreeRandomScenes(t)
+}
+
+func TestUnflattenedRandomScenes(t *testing.T) {
+	flatUpTo(t, 60)
+	TestTreeRandomScenes(t)
+}
+
+func TestRTreeQueryMatchesBruteForce(t *testing.T) {
+	noFlat(t)
+	TestQueryMatchesBruteForce(t)
+	TestRayCastVisitsEveryFatBox(t)
+	TestRayCastFirstHit(t)
+	TestRayCastFrontToBack(t)
+	TestRayCastStops(t)
+	TestSweepMatchesGrownBoxes(t)
+	TestRayCastZeroClipStillVisitsStartBoxes(t)
+}
+
+// TestFlatForm: a tree stays flat, holding no R-tree node, up to flatMax
+// ids, leaves the form past them for good, and a flat tree's clone
+// searches its own proxies.
+func TestFlatForm(t *testing.T) {
+	tr := NewTree(Config{})
+	for i := range int32(flatMax) {
+		b := box(float64(i), 0, float64(i)+0.5, 1)
+		if i%7 == 0 {
+			tr.InsertStatic(i, b)
+		} else {
+			tr.Insert(i, b)
+		}
+	}
+	tr.UpdatePairs()
+	if tr.tr.src != tr || tr.st.src != tr || tr.tr.big.Len() != 0 || tr.st.big.Len() != 0 {
+		t.Fatalf("%d ids: moving index flat %v, static %v; R-tree sizes %d, %d", flatMax, tr.tr.src != nil, tr.st.src != nil, tr.tr.big.Len(), tr.st.big.Len())
+	}
+	if err := tr.validate(nil); err != nil {
+		t.Fatal(err)
+	}
+	c := tr.Clone()
+	if c.tr.src != c || c.st.src != c {
+		t.Fatal("clone's indexes search the original's proxies")
+	}
+	c.Remove(3)
+	c.UpdatePairs()
+	count := func(tr *Tree, b shape.AABB) int {
+		n := 0
+		tr.Query(b, func(int32) bool { n++; return true })
+		return n
+	}
+	q := box(2.9, 0, 3.1, 1) // meets proxy 3, and 2 and 4 by their margins
+	if got, want := count(c, q), count(tr, q)-1; got != want {
+		t.Fatalf("clone without proxy 3: Query finds %d, want %d", got, want)
+	}
+	if err := tr.validate(nil); err != nil {
+		t.Fatalf("original after the clone's removal: %v", err)
+	}
+	if err := c.validate(nil); err != nil {
+		t.Fatalf("clone: %v", err)
+	}
+	// One id more: both indexes get their R-trees.
+	tr.Insert(int32(flatMax), box(-5, -5, -4, -4))
+	tr.UpdatePairs()
+	if tr.tr.src != nil || tr.st.src != nil || tr.tr.big.Len() != tr.tr.Len() || tr.st.big.Len() != tr.st.Len() {
+		t.Fatalf("%d ids: moving index flat %v, static %v; R-tree sizes %d/%d, %d/%d", flatMax+1, tr.tr.src != nil, tr.st.src != nil, tr.tr.big.Len(), tr.tr.Len(), tr.st.big.Len(), tr.st.Len())
+	}
+	if err := tr.validate(nil); err != nil {
+		t.Fatal(err)
+	}
+	// And keep them when ids are freed.
+	for i := range int32(flatMax - 10) {
+		tr.Remove(i)
+	}
+	tr.UpdatePairs()
+	if tr.tr.src != nil {
+		t.Fatal("flat again after removals")
+	}
+	if err := tr.validate(nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -122,6 +122,7 @@ type parallel struct {
 func NewTree(cfg Config) *Tree {
 	t := &Tree{}
 	t.margin, t.frames = cfg.resolve()
+	t.tr.src, t.st.src, t.st.static = t, t, flagStatic
 	return t
 }
 
@@ -169,6 +170,10 @@ func (t *Tree) insert(id int32, tight shape.AABB, static uint8) {
 // retune re-tiles the tree of the static or moving proxies when its size
 // calls for it (see tiled.retune).
 func (t *Tree) retune(static uint8) {
+	if t.tr.src != nil && len(t.flags) > flatMax {
+		t.tr.unflatten()
+		t.st.unflatten()
+	}
 	mean := 0.0
 	if t.live > 0 {
 		mean = t.extSum / float64(t.live)
@@ -766,6 +771,9 @@ func (t *Tree) Clone() *Tree {
 		reinserted: t.reinserted, seq: t.seq, stats: t.stats,
 	}
 	c.tr, c.st = t.tr.Copy(), t.st.Copy()
+	if c.tr.src != nil {
+		c.tr.src, c.st.src = c, c
+	}
 	c.trAt, c.stAt = t.trAt, t.stAt
 	return c
 }

@@ -135,6 +135,23 @@ func comparePairs(p, q Pair) int {
 // the grid only, and that each tile is found once; fat holds the boxes by
 // id.
 func (t *tiled) validate(fat *fatBoxes) error {
+	if t.src != nil {
+		if len(t.ord) != t.n || len(t.ox) != t.n {
+			return fmt.Errorf("flat: %d boxes, ord %d, ox %d", t.n, len(t.ord), len(t.ox))
+		}
+		for i, id := range t.ord {
+			b := fat.r[id]
+			switch {
+			case t.ox[i] != b.x0:
+				return fmt.Errorf("flat: box %d at %d has left edge %g, ox %g", id, i, b.x0, t.ox[i])
+			case i > 0 && (t.ox[i-1] > t.ox[i] || (t.ox[i-1] == t.ox[i] && t.ord[i-1] >= id)):
+				return fmt.Errorf("flat: boxes %d, %d at %d out of order", t.ord[i-1], id, i)
+			case !(float64(b.x1)-float64(b.x0) <= t.maxW):
+				return fmt.Errorf("flat: box %d wider than maxW %g", id, t.maxW)
+			}
+		}
+		return nil
+	}
 	type cellTile struct {
 		k uint64
 		j int32
