@@ -32,9 +32,9 @@ type tiled struct {
 	maxW   float64 // no rectangle held is wider; exact after tighten
 	static uint8   // flagStatic for the index of static proxies, else 0
 	side   float64 // tile side; 0 while untiled
-	inv   float64 // 1/side
-	big   rtree.RTreeGN[float32, int32]
-	tiles []rtree.RTreeGN[float32, int32]
+	inv    float64 // 1/side
+	big    rtree.RTreeGN[float32, int32]
+	tiles  []rtree.RTreeGN[float32, int32]
 	// An open-addressed map from a tile's cell key to its index in tiles,
 	// for the tiles outside grid.
 	keys   []uint64
