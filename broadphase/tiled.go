@@ -22,19 +22,32 @@ import (
 type tiled struct {
 	// src is the tree whose proxies this index holds, while the index is
 	// flat (see flatMax): it then keeps no R-tree but the ids of its boxes
-	// in ord, sorted by their rectangles' left edges (ox) and then by id,
-	// and a search looks at the run of ord whose left edges lie within
-	// its box grown left by maxW, reading the rectangles from src's fat
+	// in ord, sorted by their rectangles' left edges and then by id, and
+	// a search looks at the run of ord whose left edges lie within its
+	// box grown left by maxW, reading the rectangles from src's fat
 	// boxes. src is nil once the index holds R-trees.
 	src    *Tree
 	ord    []int32
-	ox     []float32
 	maxW   float64 // no rectangle held is wider; exact after tighten
 	static uint8   // flagStatic for the index of static proxies, else 0
-	side   float64 // tile side; 0 while untiled
-	inv    float64 // 1/side
-	big    rtree.RTreeGN[float32, int32]
-	tiles  []rtree.RTreeGN[float32, int32]
+	n      int     // boxes held
+	// wide is set once a box reaching beyond float32's range is inserted:
+	// its rectangle is clamped, and exact searches test its box.
+	wide bool
+	// lo, hi bound every box held. They grow with each insertion and are
+	// tightened by tighten; in between they may be larger than needed.
+	lo, hi [2]float64
+	// The R-trees, nil while flat: a flat index costs a small world only
+	// the fields above.
+	*trees
+}
+
+// trees is the R-tree part of a tiled index.
+type trees struct {
+	side  float64 // tile side; 0 while untiled
+	inv   float64 // 1/side
+	big   rtree.RTreeGN[float32, int32]
+	tiles []rtree.RTreeGN[float32, int32]
 	// An open-addressed map from a tile's cell key to its index in tiles,
 	// for the tiles outside grid.
 	keys   []uint64
@@ -49,13 +62,6 @@ type tiled struct {
 	grid   []int32
 	gx, gy int64
 	gw, gh uint64
-	n      int // boxes held
-	// wide is set once a box reaching beyond float32's range is inserted:
-	// its rectangle is clamped, and exact searches test its box.
-	wide bool
-	// lo, hi bound every box held. They grow with each insertion and are
-	// tightened by tighten; in between they may be larger than needed.
-	lo, hi [2]float64
 	// reach bounds how far a box in a tile reaches beyond its tile's cell
 	// (a quarter side at most, but a box is often much smaller than half a
 	// side). It grows with each box put in a tile and is reset when the
@@ -272,6 +278,9 @@ func (t *tiled) Insert(min, max [2]float64, id int32) {
 		t.flatWiden(mn[0], mx[0])
 		return
 	}
+	if t.trees == nil {
+		t.trees = &trees{} // a Tree not made by NewTree starts with R-trees
+	}
 	t.tileFor(min, max).Insert(mn, mx, id)
 }
 
@@ -329,6 +338,9 @@ func (t *tiled) Bounds() (min, max [2]float64) { return t.lo, t.hi }
 func (t *tiled) tighten() {
 	if t.src != nil {
 		t.tightenFlat()
+		return
+	}
+	if t.trees == nil {
 		return
 	}
 	first := true
@@ -422,6 +434,9 @@ func (t *tiled) Scan(iter func(min, max rect32, id int32) bool) {
 		t.searchFlat(box32{}, true, iter)
 		return
 	}
+	if t.trees == nil {
+		return
+	}
 	done := true
 	visit := func(mn, mx rect32, id int32) bool {
 		if id == sentinel {
@@ -443,7 +458,12 @@ func (t *tiled) Scan(iter func(min, max rect32, id int32) bool) {
 // Copy returns a copy sharing nothing mutable (the trees copy on write).
 func (t *tiled) Copy() tiled {
 	c := *t
-	c.ord, c.ox = slices.Clone(t.ord), slices.Clone(t.ox)
+	c.ord = slices.Clone(t.ord)
+	if t.trees == nil {
+		return c
+	}
+	r := *t.trees
+	c.trees = &r
 	c.big = *t.big.Copy()
 	c.tiles = make([]rtree.RTreeGN[float32, int32], len(t.tiles))
 	for i := range t.tiles {
@@ -486,6 +506,9 @@ func (t *tiled) retune(fat *fatBoxes, flags []uint8, static uint8, meanExt float
 	if t.src != nil {
 		return false
 	}
+	if t.trees == nil {
+		t.trees = &trees{}
+	}
 	n := t.n
 	switch {
 	case t.side == 0 && n >= tileMin:
@@ -504,7 +527,7 @@ func (t *tiled) retune(fat *fatBoxes, flags []uint8, static uint8, meanExt float
 		}
 	}
 	lo, hi := t.lo, t.hi
-	*t = tiled{static: t.static, side: side}
+	*t = tiled{static: t.static, trees: &trees{side: side}}
 	if side > 0 {
 		t.inv = 1 / side
 		t.makeGrid(lo, hi, n)
@@ -539,12 +562,19 @@ func (t *tiled) flatWiden(x0, x1 float32) {
 }
 
 // flatAt returns the place in ord of the box with left edge x0 and id id,
-// or where it would go.
+// or where it would go. It reads the other boxes' left edges from src; id's
+// own may have changed already (see flatMove), so meeting id ends the
+// search.
 func (t *tiled) flatAt(x0 float32, id int32) int {
+	boxes := t.src.fat.r
 	lo, hi := 0, len(t.ord)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if t.ox[m] < x0 || (t.ox[m] == x0 && t.ord[m] < id) {
+		j := t.ord[m]
+		if j == id {
+			return m
+		}
+		if x := boxes[j].x0; x < x0 || (x == x0 && j < id) {
 			lo = m + 1
 		} else {
 			hi = m
@@ -554,31 +584,37 @@ func (t *tiled) flatAt(x0 float32, id int32) int {
 }
 
 func (t *tiled) flatInsert(x0 float32, id int32) {
-	i := t.flatAt(x0, id)
-	t.ord = slices.Insert(t.ord, i, id)
-	t.ox = slices.Insert(t.ox, i, x0)
+	t.ord = slices.Insert(t.ord, t.flatAt(x0, id), id)
 }
 
 func (t *tiled) flatDelete(x0 float32, id int32) {
 	i := t.flatAt(x0, id)
 	t.ord = slices.Delete(t.ord, i, i+1)
-	t.ox = slices.Delete(t.ox, i, i+1)
 }
 
-// flatMove moves id, whose left edge was x0, to left edge x1, shifting
-// the ids between (a box moves a few places a frame).
+// flatMove moves id, whose left edge was x0 and is now x1 (src holds the
+// new box already), to its new place, shifting the ids between (a box
+// moves a few places a frame).
 func (t *tiled) flatMove(x0, x1 float32, id int32) {
 	i := t.flatAt(x0, id)
-	ord, ox := t.ord, t.ox
-	for i > 0 && (ox[i-1] > x1 || (ox[i-1] == x1 && ord[i-1] > id)) {
-		ord[i], ox[i] = ord[i-1], ox[i-1]
+	ord, boxes := t.ord, t.src.fat.r
+	for i > 0 {
+		j := ord[i-1]
+		if x := boxes[j].x0; x < x1 || (x == x1 && j < id) {
+			break
+		}
+		ord[i] = j
 		i--
 	}
-	for i+1 < len(ord) && (ox[i+1] < x1 || (ox[i+1] == x1 && ord[i+1] < id)) {
-		ord[i], ox[i] = ord[i+1], ox[i+1]
+	for i+1 < len(ord) {
+		j := ord[i+1]
+		if x := boxes[j].x0; x > x1 || (x == x1 && j > id) {
+			break
+		}
+		ord[i] = j
 		i++
 	}
-	ord[i], ox[i] = id, x1
+	ord[i] = id
 }
 
 // searchFlat is searchRect for a flat index: it calls iter with every box
@@ -592,10 +628,10 @@ func (t *tiled) searchFlat(r box32, all bool, iter func(min, max rect32, id int3
 		// A box meeting r has its left edge in [r.x0 − width, r.x1].
 		from := float64(r.x0) - t.maxW
 		from -= float64(math.Abs(from) * 0x1p-50)
-		lo, hi := 0, len(t.ox)
+		lo, hi := 0, len(t.ord)
 		for lo < hi {
 			m := int(uint(lo+hi) >> 1)
-			if float64(t.ox[m]) < from {
+			if float64(boxes[t.ord[m]].x0) < from {
 				lo = m + 1
 			} else {
 				hi = m
@@ -604,11 +640,11 @@ func (t *tiled) searchFlat(r box32, all bool, iter func(min, max rect32, id int3
 		i = lo
 	}
 	for ; i < end; i++ {
-		if !all && t.ox[i] > r.x1 {
-			return
-		}
 		id := t.ord[i]
 		b := boxes[id]
+		if !all && b.x0 > r.x1 {
+			return
+		}
 		if !all && (b.x1 < r.x0 || b.y0 > r.y1 || b.y1 < r.y0) {
 			continue
 		}
@@ -647,7 +683,7 @@ func (t *tiled) unflatten() {
 		return
 	}
 	ord := t.ord
-	*t = tiled{static: t.static}
+	*t = tiled{static: t.static, trees: &trees{}}
 	for _, id := range ord {
 		b := src.fat.at(id)
 		t.Insert(arr(b.Min), arr(b.Max), id)

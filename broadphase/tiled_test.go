@@ -211,8 +211,8 @@ func TestFlatForm(t *testing.T) {
 		}
 	}
 	tr.UpdatePairs()
-	if tr.tr.src != tr || tr.st.src != tr || tr.tr.big.Len() != 0 || tr.st.big.Len() != 0 {
-		t.Fatalf("%d ids: moving index flat %v, static %v; R-tree sizes %d, %d", flatMax, tr.tr.src != nil, tr.st.src != nil, tr.tr.big.Len(), tr.st.big.Len())
+	if tr.tr.src != tr || tr.st.src != tr || tr.tr.trees != nil || tr.st.trees != nil {
+		t.Fatalf("%d ids: moving index flat %v, static %v; R-trees %v, %v", flatMax, tr.tr.src != nil, tr.st.src != nil, tr.tr.trees != nil, tr.st.trees != nil)
 	}
 	if err := tr.validate(nil); err != nil {
 		t.Fatal(err)

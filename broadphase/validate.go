@@ -136,19 +136,23 @@ func comparePairs(p, q Pair) int {
 // id.
 func (t *tiled) validate(fat *fatBoxes) error {
 	if t.src != nil {
-		if len(t.ord) != t.n || len(t.ox) != t.n {
-			return fmt.Errorf("flat: %d boxes, ord %d, ox %d", t.n, len(t.ord), len(t.ox))
+		if len(t.ord) != t.n || t.trees != nil {
+			return fmt.Errorf("flat: %d boxes, ord %d, R-trees %v", t.n, len(t.ord), t.trees != nil)
 		}
 		for i, id := range t.ord {
 			b := fat.r[id]
 			switch {
-			case t.ox[i] != b.x0:
-				return fmt.Errorf("flat: box %d at %d has left edge %g, ox %g", id, i, b.x0, t.ox[i])
-			case i > 0 && (t.ox[i-1] > t.ox[i] || (t.ox[i-1] == t.ox[i] && t.ord[i-1] >= id)):
+			case i > 0 && (fat.r[t.ord[i-1]].x0 > b.x0 || (fat.r[t.ord[i-1]].x0 == b.x0 && t.ord[i-1] >= id)):
 				return fmt.Errorf("flat: boxes %d, %d at %d out of order", t.ord[i-1], id, i)
 			case !(float64(b.x1)-float64(b.x0) <= t.maxW):
 				return fmt.Errorf("flat: box %d wider than maxW %g", id, t.maxW)
 			}
+		}
+		return nil
+	}
+	if t.trees == nil {
+		if t.n != 0 {
+			return fmt.Errorf("%d boxes and no R-tree", t.n)
 		}
 		return nil
 	}
