@@ -259,3 +259,139 @@ func TestFlatForm(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestFlatUglyBoxes drives a flat tree and the brute-force index through
+// the boxes a sorted list of left edges can get wrong: many boxes sharing a
+// left edge (ordered by id among themselves), points, boxes spanning
+// ±1e300 (wider than any search box), boxes beyond float32's range (their
+// rectangles clamped), and teleports between them; the pair sets, queries
+// and the tree's own invariants (validate: order, maxW) must agree at every
+// step.
+func TestFlatUglyBoxes(t *testing.T) {
+	seed := testSeed(t)
+	r := rand.New(rand.NewPCG(seed, 9))
+	v := func(x, y float64) shape.Vec2 { return shape.Vec2{X: x, Y: y} }
+	ugly := func() shape.AABB {
+		switch r.IntN(8) {
+		case 0, 1: // a shared left edge
+			x, y := float64(r.IntN(3)), r.Float64()*10
+			return shape.AABB{Min: v(x, y), Max: v(x+float64(r.IntN(3)), y+r.Float64())}
+		case 2: // far, some beyond float32's range
+			c := []float64{1e15, -3e9, 1e300, -1e300, 3.4e38, -3.5e38}[r.IntN(6)]
+			return shape.AABBFromCenter(v(c, c/2), v(r.Float64(), r.Float64()))
+		case 3: // spanning everything along x
+			y := r.Float64() * 10
+			return box(-1e300, y, 1e300, y+1)
+		case 4: // a point
+			p := v(r.Float64()*10, r.Float64()*10)
+			return shape.AABB{Min: p, Max: p}
+		}
+		return shape.AABBFromCenter(v(r.Float64()*10, r.Float64()*10), v(r.Float64()*2, r.Float64()*2))
+	}
+	rounds := 60
+	if testing.Short() {
+		rounds = 15
+	}
+	for round := range rounds {
+		cfg := Config{}
+		if round%2 == 1 {
+			cfg = Config{Margin: -1, MotionFrames: -1}
+		}
+		tr, bf := NewTree(cfg), NewBruteForce(cfg)
+		ixs := []index{tr, bf}
+		var tight []shape.AABB
+		var alive []bool
+		live := func() (int32, bool) {
+			for range 8 {
+				if len(alive) > 0 {
+					if i := r.IntN(len(alive)); alive[i] {
+						return int32(i), true
+					}
+				}
+			}
+			return 0, false
+		}
+		for op := range 400 {
+			switch k := r.IntN(10); {
+			case k < 3 && len(alive) < flatMax:
+				id := int32(len(alive))
+				tight, alive = append(tight, ugly()), append(alive, true)
+				static := r.IntN(5) == 0
+				for _, ix := range ixs {
+					if static {
+						ix.InsertStatic(id, tight[id])
+					} else {
+						ix.Insert(id, tight[id])
+					}
+				}
+			case k < 4:
+				if id, ok := live(); ok {
+					alive[id] = false
+					for _, ix := range ixs {
+						ix.Remove(id)
+					}
+				}
+			case k < 9:
+				if id, ok := live(); ok {
+					old := tight[id]
+					if r.IntN(4) == 0 {
+						tight[id] = ugly() // a teleport
+					} else {
+						d := v(r.NormFloat64(), r.NormFloat64())
+						tight[id] = shape.AABB{Min: old.Min.Add(d), Max: old.Max.Add(d)}
+					}
+					d := tight[id].Min.Sub(old.Min)
+					if !d.IsFinite() {
+						d = shape.Vec2{}
+					}
+					for _, ix := range ixs {
+						ix.Update(id, tight[id], d)
+					}
+				}
+			default:
+				if id, ok := live(); ok {
+					for _, ix := range ixs {
+						ix.Touch(id)
+					}
+				}
+			}
+			// Queries see every change at once, UpdatePairs or not.
+			sameQuery := func() {
+				q := ugly()
+				var got, want []int32
+				tr.Query(q, func(id int32) bool { got = append(got, id); return true })
+				bf.Query(q, func(id int32) bool { want = append(want, id); return true })
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Fatalf("round %d, op %d: Query(%v) = %v, brute force %v", round, op, q, got, want)
+				}
+			}
+			sameQuery()
+			if op%8 != 7 {
+				continue
+			}
+			for _, ix := range ixs {
+				ix.UpdatePairs()
+			}
+			if err := tr.validate(tight); err != nil {
+				t.Fatalf("round %d, op %d: validate: %v", round, op, err)
+			}
+			if got, want := tr.Pairs(), bf.Pairs(); !slices.Equal(got, want) {
+				t.Fatalf("round %d, op %d: %d pairs, brute force %d; differ at %v", round, op, len(got), len(want), firstDiff(got, want))
+			}
+			for range 4 {
+				sameQuery()
+			}
+		}
+		if tr.tr.src == nil && flatMax > 0 {
+			t.Fatalf("round %d: the tree left the flat form with %d ids", round, len(alive))
+		}
+	}
+}
+
+// TestRTreeUglyBoxes runs the same boxes through R-trees.
+func TestRTreeUglyBoxes(t *testing.T) {
+	noFlat(t)
+	TestFlatUglyBoxes(t)
+}
