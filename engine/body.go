@@ -187,6 +187,21 @@ type bodies struct {
 	// a slot freed), so that a snapshot can tell its shape table is still
 	// good.
 	epoch uint64
+	// shared is set while shapes and filter may be the arrays of another
+	// world too: a clone takes them as they are, since a frame's moves
+	// write neither, and whichever world first writes one gets arrays of
+	// its own (own).
+	shared bool
+}
+
+// own gives b shapes and filter arrays of its own if they may be shared:
+// every write to either goes through it first.
+func (b *bodies) own() {
+	if b.shared {
+		b.shapes = append(make([]shape.Shape, 0, cap(b.shapes)), b.shapes...)
+		b.filter = append(make([]filterBits, 0, cap(b.filter)), b.filter...)
+		b.shared = false
+	}
 }
 
 // trim cuts the slot arrays' room to their length plus a sixty-fourth;
@@ -273,6 +288,7 @@ func (w *World) Add(def BodyDef) (BodyID, error) {
 		return 0, fmt.Errorf("%w: body box %v at position %v overflows", ErrNotFinite, tight, def.Position)
 	}
 	b := &w.b
+	b.own()
 	var s int32
 	if n := len(b.free); n > 0 {
 		s = b.free[n-1]
@@ -352,6 +368,7 @@ func (w *World) Remove(id BodyID) error {
 func (b *bodies) reap() {
 	if len(b.dead) > 0 {
 		b.epoch++
+		b.own()
 	}
 	for _, s := range b.dead {
 		b.hot[s].flags &= flagMoved
@@ -481,6 +498,7 @@ func (w *World) SetShape(id BodyID, sh shape.Shape) error {
 	if !t.IsFinite() {
 		return fmt.Errorf("%w: body box %v of the new shape overflows", ErrNotFinite, t)
 	}
+	w.b.own()
 	w.b.shapes[s] = sh
 	w.b.epoch++
 	w.refresh(s, t)
@@ -560,6 +578,7 @@ func (w *World) SetFilter(id BodyID, f Filter) error {
 	}
 	b := &w.b
 	nb := f.bits()
+	b.own()
 	b.cats.remove(s, b.filter[s].cat)
 	b.filter[s] = nb
 	b.cats.add(s, nb.cat)

@@ -1033,6 +1033,10 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		seen: seen, listed: listed, slot: slot, fit: fit,
 	}
 	sp.b.user = nil
+	if sp.b.shared {
+		// A clone may read these still: never decode into them.
+		sp.b.shapes, sp.b.filter, sp.b.shared = nil, nil, false
+	}
 	w.spare = sp
 	w.b = b
 	w.syncCatState()
@@ -1201,11 +1205,17 @@ func (w *World) restoreTree(b *bodies, bs *bulletSet, cfg Config, fit []bool) *b
 // the same bodies, ids, user values, broad phase, pending moves, contacts
 // and events, so that both give the same answers from here on. It needs
 // exclusive access, like a mutation.
+//
+// The arrays of shapes and filters, which moves never write, are shared
+// until either world writes one (Add, a body's slot freed, SetShape,
+// SetFilter, a restore), which then copies it first: a rollback that clones
+// every frame copies them only when bodies come, go or change.
 func (w *World) Clone() *World {
 	c := NewWorld(w.cfg)
 	b := &w.b
+	b.shared = true
 	c.b = bodies{
-		hot: slices.Clone(b.hot), tight: slices.Clone(b.tight), filter: slices.Clone(b.filter), shapes: slices.Clone(b.shapes),
+		hot: slices.Clone(b.hot), tight: slices.Clone(b.tight), filter: b.filter, shapes: b.shapes, shared: true,
 		xf: slices.Clone(b.xf), angle: slices.Clone(b.angle), user: maps.Clone(b.user),
 		free: slices.Clone(b.free), moved: slices.Clone(b.moved), dying: slices.Clone(b.dying), dead: slices.Clone(b.dead),
 		count: b.count, cats: b.cats.clone(), epoch: b.epoch,
