@@ -57,7 +57,7 @@ func TestCloneSharesShapesUntilWritten(t *testing.T) {
 				return err
 			}
 			w.Step()
-			w.Step() // the slot is freed: reap writes its shape
+			w.Step()                                                                     // the slot is freed: reap writes its shape
 			_, err := w.Add(BodyDef{Shape: circle(3), Position: shape.Vec2{X: 1, Y: 1}}) // reuses it
 			return err
 		}},
