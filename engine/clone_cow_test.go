@@ -57,8 +57,10 @@ func TestCloneSharesShapesUntilWritten(t *testing.T) {
 				return err
 			}
 			w.Step()
-			w.Step()                                                                     // the slot is freed: reap writes its shape
-			_, err := w.Add(BodyDef{Shape: circle(3), Position: shape.Vec2{X: 1, Y: 1}}) // reuses it
+			// The slot is freed at the second Step (reap writes its shape),
+			// and the Add reuses it.
+			w.Step()
+			_, err := w.Add(BodyDef{Shape: circle(3), Position: shape.Vec2{X: 1, Y: 1}})
 			return err
 		}},
 		{"add-into-free-slot", func(w *World, _ []BodyID) error {
