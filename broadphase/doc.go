@@ -9,10 +9,21 @@
 // two static proxies are never paired; [BruteForce] does the same by scanning, as the
 // reference for tests. Boxes are [shape.AABB] values in world units.
 //
-// # Tiles
+// # Flat, then tiles
 //
-// Each of the two is a tiled index (tiled.go): below 512 proxies, one
-// R-tree; from there the plane is cut into square tiles, each with an
+// Each of the two is a tiled index (tiled.go). While the tree's proxy ids
+// stay below 256 (a room of a few hundred bodies) both are flat: no R-tree,
+// only the proxies' ids sorted by the left edge of their fat boxes (a
+// sweep-and-prune list, 4 bytes a proxy, kept sorted as boxes move by
+// shifting an id a few places), and a search is a binary search for the
+// left edges within its box grown left by the widest box, then a scan of
+// that run. A 100-body room then holds no R-tree node (three of 64
+// entries, which a search would test nearly whole), its re-inserts cost
+// nothing, and its steps allocate nothing. Past 256 ids both indexes get
+// their R-trees, for good: ids are never given back, and a column of boxes
+// sharing their left edges would make every flat search scan them all.
+//
+// From then on: below 512 proxies, one R-tree; from there the plane is cut into square tiles, each with an
 // R-tree of its own holding the proxies whose fat box's centre lies in the
 // tile, and a proxy wider or taller than half a tile lives in one more tree
 // of its own. The side is chosen for about 16 proxies a tile over the area
