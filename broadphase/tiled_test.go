@@ -26,6 +26,12 @@ func TestTiledRandomScenes(t *testing.T) {
 
 func TestTiledQueryMatchesBruteForce(t *testing.T) {
 	smallTiles(t)
+	queryTests(t)
+}
+
+// queryTests runs the query and ray tests, under whatever setting the
+// caller made.
+func queryTests(t *testing.T) {
 	TestQueryMatchesBruteForce(t)
 	TestRayCastVisitsEveryFatBox(t)
 	TestRayCastFirstHit(t)
@@ -188,13 +194,7 @@ func TestUnflattenedRandomScenes(t *testing.T) {
 
 func TestRTreeQueryMatchesBruteForce(t *testing.T) {
 	noFlat(t)
-	TestQueryMatchesBruteForce(t)
-	TestRayCastVisitsEveryFatBox(t)
-	TestRayCastFirstHit(t)
-	TestRayCastFrontToBack(t)
-	TestRayCastStops(t)
-	TestSweepMatchesGrownBoxes(t)
-	TestRayCastZeroClipStillVisitsStartBoxes(t)
+	queryTests(t)
 }
 
 // TestFlatForm: a tree stays flat, holding no R-tree node, up to flatMax
