@@ -83,9 +83,6 @@ func (t *Tree) Sweep(origin, dir shape.Vec2, maxDist float64, half shape.Vec2, f
 	// Chunks a few proxies long keep each search box small, whatever the
 	// ray's slope.
 	step := max(2*t.extSum/float64(t.live), (hi-lo)/rayMaxChunks)
-	if t.tr.src != nil {
-		step = hi - lo // flat: every search tests every box, so search once
-	}
 
 	wide := t.tr.wide || t.st.wide
 	var buf [rayBatch]rayCand
