@@ -74,7 +74,7 @@ func (t *tiled) load(fat *fatBoxes, flags []uint8, static uint8, meanExt float64
 	if t.retune(fat, flags, static, meanExt, tiledAt) {
 		return
 	}
-	*t = tiled{static: t.static, trees: &trees{}}
+	*t = tiled{trees: &trees{}}
 	for id, f := range flags {
 		if f&flagAlive != 0 && f&flagStatic == static {
 			b := fat.at(int32(id))

@@ -26,11 +26,10 @@ type tiled struct {
 	// a search looks at the run of ord whose left edges lie within its
 	// box grown left by maxW, reading the rectangles from src's fat
 	// boxes. src is nil once the index holds R-trees.
-	src    *Tree
-	ord    []int32
-	maxW   float64 // no rectangle held is wider; exact after tighten
-	static uint8   // flagStatic for the index of static proxies, else 0
-	n      int     // boxes held
+	src  *Tree
+	ord  []int32
+	maxW float64 // no rectangle held is wider; exact after tighten
+	n    int     // boxes held
 	// wide is set once a box reaching beyond float32's range is inserted:
 	// its rectangle is clamped, and exact searches test its box.
 	wide bool
@@ -532,7 +531,7 @@ func (t *tiled) retune(fat *fatBoxes, flags []uint8, static uint8, meanExt float
 		}
 	}
 	lo, hi := t.lo, t.hi
-	*t = tiled{static: t.static, trees: &trees{side: side}}
+	*t = tiled{trees: &trees{side: side}}
 	if side > 0 {
 		t.inv = 1 / side
 		t.makeGrid(lo, hi, n)
@@ -688,7 +687,7 @@ func (t *tiled) unflatten() {
 		return
 	}
 	ord := t.ord
-	*t = tiled{static: t.static, trees: &trees{}}
+	*t = tiled{trees: &trees{}}
 	for _, id := range ord {
 		b := src.fat.at(id)
 		t.Insert(arr(b.Min), arr(b.Max), id)

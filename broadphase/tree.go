@@ -122,7 +122,7 @@ type parallel struct {
 func NewTree(cfg Config) *Tree {
 	t := &Tree{}
 	t.margin, t.frames = cfg.resolve()
-	t.tr.src, t.st.src, t.st.static = t, t, flagStatic
+	t.tr.src, t.st.src = t, t
 	return t
 }
 
