@@ -444,14 +444,17 @@ func (t *Tree) queryMoved(moved []int32, cand []uint64) ([]uint64, int) {
 // moved proxies lo to hi into its own buffer.
 func (t *Tree) queryRange(w, lo, hi int) {
 	p := t.par
-	p.wcand[w], p.wqueried[w] = t.queryMoved(t.moved[lo:hi], p.wcand[w])
+	var q int
+	p.wcand[w], q = t.queryMoved(t.moved[lo:hi], p.wcand[w])
+	p.wqueried[w] += q
 }
 
 // SetParallel lets UpdatePairs spread the queries of the moved proxies over
 // goroutines once at least minMoved proxies moved. par(n, fn) must call
 // fn(worker, lo, hi) for disjoint ranges [lo, hi) covering [0, n), with
-// worker indexes below workers, possibly at the same time, and return when
-// all calls are done. The pairs found are the same as without it. nil turns
+// worker indexes below workers, possibly at the same time for different
+// workers (a worker may get several ranges, one after another), and return
+// when all calls are done. The pairs found are the same as without it. nil turns
 // it off.
 func (t *Tree) SetParallel(workers, minMoved int, par func(n int, fn func(worker, lo, hi int))) {
 	if par == nil {

@@ -153,10 +153,21 @@ func (w *World) attachTree(t *broadphase.Tree) {
 func (w *World) usePool() {
 	if w.pool == nil && w.cfg.Workers > 1 && !w.closed {
 		w.pool = newPool(w.cfg.Workers)
+		w.pool.least = w.chunkLeast()
 		if w.tree != nil {
 			w.tree.SetParallel(w.pool.n, int(w.parQueries), w.pool.parallelFor)
 		}
 	}
+}
+
+// chunkLeast returns the fewest items a chunk of a parallel run holds:
+// minChunk, or 1 where tests lowered the work sizes, so that their small
+// scenes spread over the workers too.
+func (w *World) chunkLeast() int {
+	if w.parPairs < minParallelPairs || w.parQueries < minParallelQueries {
+		return 1
+	}
+	return minChunk
 }
 
 // setParallelFrom sets the work sizes from which Step uses the pool: pairs
@@ -166,6 +177,7 @@ func (w *World) setParallelFrom(pairs, queries int) {
 	w.parPairs, w.parQueries = int32(pairs), int32(queries)
 	switch {
 	case w.pool != nil:
+		w.pool.least = w.chunkLeast()
 		if w.tree != nil {
 			w.tree.SetParallel(w.pool.n, queries, w.pool.parallelFor)
 		}

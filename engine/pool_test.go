@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"fmt"
+	"sync/atomic"
+	"testing"
+)
+
+// TestPoolChunksCoverEachItemOnce runs parallelFor on the shared workers
+// over many sizes: every item is run exactly once per run, by a worker
+// index below the pool's, and no worker index runs two chunks at once.
+func TestPoolChunksCoverEachItemOnce(t *testing.T) {
+	for _, workers := range []int{2, 3, 4} {
+		for _, least := range []int{1, minChunk} {
+			for _, n := range []int{0, 1, 2, 63, 64, 65, 1000, 5000} {
+				t.Run(fmt.Sprintf("workers=%d/least=%d/n=%d", workers, least, n), func(t *testing.T) {
+					p := newPool(workers)
+					p.least = least
+					busy := make([]atomic.Int32, workers)
+					counts := make([]atomic.Int32, n)
+					for range 20 {
+						for i := range counts {
+							counts[i].Store(0)
+						}
+						var bad atomic.Int32
+						p.parallelFor(n, func(w, lo, hi int) {
+							if w < 0 || w >= workers || !busy[w].CompareAndSwap(0, 1) {
+								bad.Add(1)
+								return
+							}
+							for i := lo; i < hi; i++ {
+								counts[i].Add(1)
+							}
+							busy[w].Store(0)
+						})
+						if bad.Load() != 0 {
+							t.Fatalf("%d chunks ran on a bad or busy worker index", bad.Load())
+						}
+						for i := range counts {
+							if c := counts[i].Load(); c != 1 {
+								t.Fatalf("item %d ran %d times, want 1", i, c)
+							}
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestPoolStaleJobTakesNothing hands the worker's jobs to the test instead
+// of the shared workers: a job of a run that is over takes no chunk of the
+// next run, and a job that starts after the caller began takes the chunks
+// the caller left, from the back.
+func TestPoolStaleJobTakesNothing(t *testing.T) {
+	p := newPool(2)
+	p.least = 1
+	p.jobs = make(chan job, 1) // no goroutine reads it: the test does
+	var ranA, ranB []int
+	fnA := func(w, lo, hi int) { ranA = append(ranA, lo) }
+	fnB := func(w, lo, hi int) { ranB = append(ranB, lo) }
+
+	_, chunksA := p.begin(nil, nil, fnA, 10)
+	jobA := <-p.jobs
+	for c := p.front(); c >= 0; c = p.front() {
+		fnA(0, c, c+1)
+	}
+	if first := p.wait(chunksA); first != chunksA {
+		t.Fatalf("run A: workers' first chunk %d, want %d (the caller took all)", first, chunksA)
+	}
+
+	size, chunksB := p.begin(nil, nil, fnB, 10)
+	jobB := <-p.jobs
+	if size != 1 || chunksB != 10 {
+		t.Fatalf("run B: %d chunks of %d, want 10 of 1", chunksB, size)
+	}
+	claim := p.claim.Load()
+	ranA = nil
+	jobA.do()
+	if len(ranA) != 0 || p.claim.Load() != claim {
+		t.Fatalf("run A's job ran %v in run B (claim %#x → %#x)", ranA, claim, p.claim.Load())
+	}
+	// The caller takes three chunks, then the late job takes the rest.
+	for range 3 {
+		c := p.front()
+		fnB(0, c, c+1)
+	}
+	jobB.do()
+	if c := p.front(); c != -1 {
+		t.Fatalf("caller took chunk %d after the job took the rest", c)
+	}
+	if first := p.wait(chunksB); first != 3 {
+		t.Fatalf("run B: workers' first chunk %d, want 3", first)
+	}
+	want := []int{0, 1, 2, 9, 8, 7, 6, 5, 4, 3}
+	if fmt.Sprint(ranB) != fmt.Sprint(want) {
+		t.Fatalf("run B ran chunks %v, want %v", ranB, want)
+	}
+}
