@@ -9,6 +9,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/collide-go/collide/broadphase"
 	"github.com/collide-go/collide/narrowphase"
@@ -1032,6 +1033,11 @@ func (w *World) UnmarshalBinary(data []byte) error {
 		b: w.b, cache: w.snap, contacts: w.contacts, began: w.began, ended: w.ended,
 		seen: seen, listed: listed, slot: slot, fit: fit,
 	}
+	if inArray(w.ended, w.contacts) {
+		// A step leaves its ended contacts in its contacts' array (see
+		// sink): one spare, not two that would be decoded over each other.
+		sp.ended = nil
+	}
 	sp.b.user = nil
 	if sp.b.shared {
 		// A clone may read these still: never decode into them.
@@ -1065,6 +1071,16 @@ type restoreBufs struct {
 	listed          []uint8 // scratch: which list a slot is in
 	slot            []uint8 // scratch: see contactReuse
 	fit             []bool  // scratch: see restoreTree
+}
+
+// inArray reports whether s's first element lies in the array of t.
+func inArray(s, t []contact) bool {
+	if cap(s) == 0 || cap(t) == 0 {
+		return false
+	}
+	t = t[:cap(t)]
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+	return uintptr(unsafe.Pointer(&t[0])) <= p && p <= uintptr(unsafe.Pointer(&t[len(t)-1]))
 }
 
 // grown returns s resized to n elements, reusing its array when it is big

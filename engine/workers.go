@@ -213,12 +213,13 @@ func (j *job) do() {
 		return
 	}
 	var s sink
+	took := false
 	for c := p.back(j.epoch); c >= 0; c = p.back(j.epoch) {
-		if s.all == nil {
+		if !took {
 			// Only a worker that took a chunk may touch its buffer: a job
 			// of a run already over takes none.
-			s.all = p.bufs[j.worker][:cap(p.bufs[j.worker])]
-			s.lim = len(s.all)
+			s.collect(p.bufs[j.worker])
+			took = true
 		}
 		start := s.n
 		j.w.narrow(j.pairs[c*j.size:min((c+1)*j.size, j.total)], &s)
