@@ -2,13 +2,15 @@ package engine
 
 import (
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"testing"
 )
 
 // TestPoolChunksCoverEachItemOnce runs parallelFor on the shared workers
 // over many sizes: every item is run exactly once per run, by a worker
-// index below the pool's, and no worker index runs two chunks at once.
+// index below the pool's, no worker index runs two chunks at once, and
+// every chunk but the last holds at least the pool's least items.
 func TestPoolChunksCoverEachItemOnce(t *testing.T) {
 	for _, workers := range []int{2, 3, 4} {
 		for _, least := range []int{1, minChunk} {
@@ -28,13 +30,16 @@ func TestPoolChunksCoverEachItemOnce(t *testing.T) {
 								bad.Add(1)
 								return
 							}
+							if hi-lo < least && hi != n {
+								bad.Add(1) // a chunk short of least that is not the last
+							}
 							for i := lo; i < hi; i++ {
 								counts[i].Add(1)
 							}
 							busy[w].Store(0)
 						})
 						if bad.Load() != 0 {
-							t.Fatalf("%d chunks ran on a bad or busy worker index", bad.Load())
+							t.Fatalf("%d chunks ran on a bad or busy worker index, or held too few items", bad.Load())
 						}
 						for i := range counts {
 							if c := counts[i].Load(); c != 1 {
@@ -95,5 +100,78 @@ func TestPoolStaleJobTakesNothing(t *testing.T) {
 	want := []int{0, 1, 2, 9, 8, 7, 6, 5, 4, 3}
 	if fmt.Sprint(ranB) != fmt.Sprint(want) {
 		t.Fatalf("run B ran chunks %v, want %v", ranB, want)
+	}
+}
+
+// TestWorldsAgreeAcrossWorkersAtOnce steps worlds of 2, 3, 4 and 7
+// workers side by side, every step through the pool and so through the
+// same shared workers, with bodies added, moved and removed every step and
+// a clone, a restored copy and a closed world stepping beside them: after
+// every step each has the contacts, began and ended lists of its Workers 1
+// twin.
+func TestWorldsAgreeAcrossWorkersAtOnce(t *testing.T) {
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	var helped [4]atomic.Bool
+	defer func() {
+		for g := range helped {
+			t.Logf("world %d: workers wrote contacts: %v", g, helped[g].Load())
+		}
+	}()
+	for g, workers := range []int{2, 3, 4, 7} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			seed := uint64(100 + g)
+			ref := newSceneKinds(t, seed, 150, Config{Workers: 1}, true)
+			par := newSceneKinds(t, seed, 150, Config{Workers: workers}, true)
+			worlds := []*World{par.w}
+			for step := range 40 {
+				ref.churn(t, true)
+				par.churn(t, true)
+				switch step {
+				case 10:
+					worlds = append(worlds, par.w.Clone())
+				case 20:
+					data, err := par.w.MarshalBinary()
+					if err != nil {
+						errs <- err.Error()
+						return
+					}
+					rs := NewWorld(Config{Workers: workers})
+					rs.setParallelFrom(1, 1)
+					if err := rs.UnmarshalBinary(data); err != nil {
+						errs <- err.Error()
+						return
+					}
+					worlds = append(worlds, rs)
+				case 30:
+					worlds[1].Close()
+				}
+				// Clones and restores don't follow the churn: move the
+				// scene's world only, step all.
+				ref.w.Step()
+				for _, w := range worlds {
+					w.Step()
+				}
+				if pl := par.w.pool; pl != nil {
+					for i := 1; i < len(pl.bufs); i++ {
+						if pl.bufs[i] != nil {
+							helped[g].Store(true)
+						}
+					}
+				}
+				want := fmt.Sprint(ref.w.contacts, ref.w.began, ref.w.ended)
+				if got := fmt.Sprint(par.w.contacts, par.w.began, par.w.ended); got != want {
+					errs <- fmt.Sprintf("workers %d step %d: differs from Workers 1", workers, step)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

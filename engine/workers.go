@@ -31,7 +31,7 @@ type pool struct {
 	bufs  [][]contact
 	spans []span // where each chunk a worker ran left its contacts
 	n     int
-	least int // items a chunk at least: minChunk, or 1 where tests lowered the sizes
+	least int // items a chunk but the last at least: minChunk, or 1 where tests lowered the sizes
 
 	// claim holds the current run's number (epoch) in its top 32 bits and
 	// its chunks not yet taken, [lo, hi), in the two 16-bit halves below.
@@ -46,9 +46,9 @@ type pool struct {
 // span is where a worker's chunk left its contacts: bufs[w][lo:hi].
 type span struct{ w, lo, hi int32 }
 
-// Chunks of a parallel run: about chunksPerWorker for each worker, and at
-// least minChunk items each, so that taking a chunk (one compare-and-swap)
-// stays a small part of its work.
+// Chunks of a parallel run: at most chunksPerWorker for each worker, and
+// at least minChunk items in each but the last, so that taking a chunk
+// (one compare-and-swap) stays a small part of its work.
 const (
 	chunksPerWorker = 16
 	minChunk        = 64
@@ -127,12 +127,13 @@ func worker(jobs <-chan job) {
 const stayAwake = 300 * time.Microsecond
 
 // begin starts a run over total items: it numbers the run, cuts the items
-// into chunks, offers a job to each worker, and returns the chunk size and
-// count. The caller then takes its chunks with front.
+// into chunks, queues a job for each worker beyond the caller (while
+// there is more than one chunk and room in the queue), and returns the
+// chunk size and count. The caller then takes its chunks with front.
 func (p *pool) begin(w *World, pairs []broadphase.Pair, fn func(worker, lo, hi int), total int) (size, chunks int) {
 	size = 1
 	if total > 0 {
-		chunks = min(p.n*chunksPerWorker, (total+p.least-1)/p.least, chunkMask)
+		chunks = max(1, min(p.n*chunksPerWorker, total/p.least, chunkMask))
 		size = (total + chunks - 1) / chunks
 		chunks = (total + size - 1) / size // no empty chunk at the end
 	}
@@ -150,10 +151,12 @@ func (p *pool) begin(w *World, pairs []broadphase.Pair, fn func(worker, lo, hi i
 	if p.jobs == nil {
 		p.jobs = sharedJobs(p.n - 1)
 	}
-	for i := 1; i < p.n; i++ {
-		// Hand the job to an idle shared worker; when all are busy (with
-		// other worlds' steps, say) the caller takes its chunks instead:
-		// a step never waits for a worker to come free.
+	for i := 1; i < min(p.n, chunks); i++ {
+		// Queue the job without waiting: whichever shared worker is free
+		// first takes it. When all are busy (with other worlds' steps,
+		// say) it waits in the queue while the caller takes the chunks,
+		// and takes nothing if its run is over by then; when the queue
+		// is full it is dropped. A step never waits for a worker.
 		select {
 		case p.jobs <- job{p: p, w: w, pairs: pairs, fn: fn, worker: i, epoch: p.epoch, size: size, total: total}:
 		default:
