@@ -2,9 +2,11 @@ package engine
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestPoolChunksCoverEachItemOnce runs parallelFor on the shared workers
@@ -173,5 +175,46 @@ func TestWorldsAgreeAcrossWorkersAtOnce(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// TestPoolWaitSleepsUntilTheLastChunk makes the workers' chunks slow, so
+// that the caller runs out of chunks first and sleeps, with a token left
+// on the wake-up channel as an earlier run can leave one: the run returns
+// only after every chunk ran.
+func TestPoolWaitSleepsUntilTheLastChunk(t *testing.T) {
+	p := newPool(3)
+	p.least = 1
+	took := 0
+	defer func() {
+		if took == 0 && runtime.GOMAXPROCS(0) > 1 {
+			t.Errorf("the workers took no chunk in 20 runs: the caller never waited")
+		}
+	}()
+	for round := range 20 {
+		select {
+		case p.done <- struct{}{}: // a stale token
+		default:
+		}
+		const n = 12
+		var counts [n]atomic.Int32
+		var workers atomic.Int32
+		p.parallelFor(n, func(w, lo, hi int) {
+			if w != 0 {
+				workers.Add(1)
+				time.Sleep(2 * time.Millisecond)
+			} else {
+				time.Sleep(300 * time.Microsecond) // time for a worker to wake
+			}
+			for i := lo; i < hi; i++ {
+				counts[i].Add(1)
+			}
+		})
+		took += int(workers.Load())
+		for i := range counts {
+			if c := counts[i].Load(); c != 1 {
+				t.Fatalf("round %d: item %d ran %d times by the time the run returned, want 1", round, i, c)
+			}
+		}
 	}
 }

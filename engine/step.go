@@ -60,6 +60,9 @@ func (w *World) Step() {
 	if w.pool == nil && (moved >= int(w.parQueries) || b.count >= int(w.parPairs)/4) {
 		w.usePool() // a world big enough to share the work gets its pool
 	}
+	if w.pool != nil {
+		w.pool.stepping.Store(true)
+	}
 	w.tree.UpdatePairs()
 	pairs := w.tree.Pairs()
 	t2 := time.Now()
@@ -77,6 +80,9 @@ func (w *World) Step() {
 		w.narrow(pairs, &s)
 	} else {
 		w.pool.run(w, pairs, &s)
+	}
+	if w.pool != nil {
+		w.pool.stepping.Store(false) // no parallel run is left
 	}
 	w.recordBullets()
 	t3 := time.Now()

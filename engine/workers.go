@@ -38,9 +38,19 @@ type pool struct {
 	// A job for another run finds its number gone and takes nothing, so
 	// a worker that wakes after its run ended does no harm.
 	claim atomic.Uint64
-	// fin counts the chunks the workers finished in the current run.
-	fin   atomic.Int64
-	epoch uint32
+	// fin counts the chunks the workers finished in the current run, and
+	// target is how many they took, once the caller has found none left
+	// (-1 until then). The worker whose chunk brings fin to target sends
+	// on done, which the caller sleeps on when a short spin did not see
+	// the end: a caller that spun would keep a processor a late worker
+	// needs.
+	fin    atomic.Int64
+	target atomic.Int64
+	done   chan struct{}
+	epoch  uint32
+	// stepping is set while the world's Step runs: workers stay awake
+	// for its next run only then.
+	stepping atomic.Bool
 }
 
 // span is where a worker's chunk left its contacts: bufs[w][lo:hi].
@@ -74,8 +84,8 @@ type job struct {
 // when a step first needs them, and never more, however many worlds there
 // are. A server with a thousand rooms therefore runs at most GOMAXPROCS − 1
 // of them for zero Configs, and an idle world costs nothing: the workers
-// sleep on the queue, each after looking for a next job for stayAwake
-// past its last one.
+// sleep on the queue, each after looking for the step's next job for up
+// to stayAwake past its last one.
 var shared struct {
 	mu   sync.Mutex
 	jobs chan job
@@ -97,33 +107,48 @@ func sharedJobs(want int) chan job {
 }
 
 func newPool(n int) *pool {
-	return &pool{bufs: make([][]contact, n), spans: make([]span, 0, n*chunksPerWorker), n: n, least: minChunk}
+	return &pool{bufs: make([][]contact, n), spans: make([]span, 0, n*chunksPerWorker), n: n, least: minChunk, done: make(chan struct{}, 1)}
 }
 
 func worker(jobs <-chan job) {
 	for j := range jobs {
 		j.do()
 		// A step's runs come in quick succession (the broad phase's
-		// queries, then the narrow phase): stay awake for the next one a
-		// moment, for waking a sleeping goroutine costs the step far more
-		// than a chunk.
-		for t0 := time.Now(); time.Since(t0) < stayAwake; {
+		// queries, then the narrow phase): while the step goes on, stay
+		// awake for its next run a moment, for waking a sleeping
+		// goroutine costs the step far more than a chunk. Not past the
+		// step (the caller's own work between steps would share a busy
+		// machine with the spin), and at most GOMAXPROCS − 1 workers at
+		// once, so that they never crowd out the goroutines stepping the
+		// worlds.
+		if spinners.Add(1) > int32(runtime.GOMAXPROCS(0)-1) {
+			spinners.Add(-1)
+			continue
+		}
+		p := j.p
+		for t0 := time.Now(); p.stepping.Load() && time.Since(t0) < stayAwake; {
 			select {
 			case j, ok := <-jobs:
 				if !ok {
+					spinners.Add(-1)
 					return
 				}
 				j.do()
-				t0 = time.Now()
+				p, t0 = j.p, time.Now()
 				continue
 			default:
 			}
 			runtime.Gosched()
 		}
+		spinners.Add(-1)
 	}
 }
 
-// stayAwake is how long a worker looks for the next job before it sleeps.
+// spinners counts the workers looking for their next job.
+var spinners atomic.Int32
+
+// stayAwake is how long a worker looks for the step's next job before it
+// sleeps.
 const stayAwake = 300 * time.Microsecond
 
 // begin starts a run over total items: it numbers the run, cuts the items
@@ -146,12 +171,14 @@ func (p *pool) begin(w *World, pairs []broadphase.Pair, fn func(worker, lo, hi i
 		p.spans = p.spans[:chunks]
 	}
 	p.epoch++
+	p.target.Store(-1)
 	p.fin.Store(0)
 	p.claim.Store(uint64(p.epoch)<<32 | uint64(chunks))
 	if p.jobs == nil {
 		p.jobs = sharedJobs(p.n - 1)
 	}
-	for i := 1; i < min(p.n, chunks); i++ {
+	// No more helpers than there are other processors to run them.
+	for i := 1; i < min(p.n, chunks, runtime.GOMAXPROCS(0)); i++ {
 		// Queue the job without waiting: whichever shared worker is free
 		// first takes it. When all are busy (with other worlds' steps,
 		// say) it waits in the queue while the caller takes the chunks,
@@ -199,10 +226,33 @@ func (p *pool) back(epoch uint32) int {
 // the workers took, after they have finished every chunk they took.
 func (p *pool) wait(chunks int) int {
 	first := int(p.claim.Load() >> 16 & chunkMask)
-	for p.fin.Load() != int64(chunks-first) {
-		runtime.Gosched() // at most the one chunk each worker is in
+	t := int64(chunks - first)
+	p.target.Store(t)
+	for spin := 0; p.fin.Load() != t; spin++ {
+		if spin < waitSpins {
+			runtime.Gosched() // the workers are in their last chunks
+			continue
+		}
+		// A token may be left from an earlier run whose caller saw the
+		// end first; fin tells.
+		<-p.done
 	}
 	return first
+}
+
+// waitSpins is how many times the caller yields, waiting for the workers'
+// last chunks, before it sleeps.
+const waitSpins = 64
+
+// finish counts a chunk a worker finished, and wakes the caller if it was
+// the last one and the caller is waiting.
+func (p *pool) finish() {
+	if f := p.fin.Add(1); f == p.target.Load() {
+		select {
+		case p.done <- struct{}{}:
+		default: // a token is there already: the caller rechecks fin
+		}
+	}
 }
 
 // do takes chunks of its run from the back until none is left.
@@ -211,7 +261,7 @@ func (j *job) do() {
 	if j.fn != nil {
 		for c := p.back(j.epoch); c >= 0; c = p.back(j.epoch) {
 			j.fn(j.worker, c*j.size, min((c+1)*j.size, j.total))
-			p.fin.Add(1)
+			p.finish()
 		}
 		return
 	}
@@ -228,7 +278,7 @@ func (j *job) do() {
 		j.w.narrow(j.pairs[c*j.size:min((c+1)*j.size, j.total)], &s)
 		p.bufs[j.worker] = s.all // it may have grown
 		p.spans[c] = span{int32(j.worker), int32(start), int32(s.n)}
-		p.fin.Add(1)
+		p.finish()
 	}
 }
 
