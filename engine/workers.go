@@ -228,8 +228,12 @@ func (p *pool) wait(chunks int) int {
 	first := int(p.claim.Load() >> 16 & chunkMask)
 	t := int64(chunks - first)
 	p.target.Store(t)
+	var t0 time.Time
 	for spin := 0; p.fin.Load() != t; spin++ {
-		if spin < waitSpins {
+		if spin == 0 {
+			t0 = time.Now()
+		}
+		if time.Since(t0) < waitSpin {
 			runtime.Gosched() // the workers are in their last chunks
 			continue
 		}
@@ -240,9 +244,11 @@ func (p *pool) wait(chunks int) int {
 	return first
 }
 
-// waitSpins is how many times the caller yields, waiting for the workers'
-// last chunks, before it sleeps.
-const waitSpins = 64
+// waitSpin is how long the caller yields, waiting for the workers' last
+// chunks, before it sleeps: longer than a chunk takes, for a sleeping
+// caller is woken late (about 40 µs to wake a goroutine here, and up to
+// 300 µs before it runs).
+const waitSpin = 200 * time.Microsecond
 
 // finish counts a chunk a worker finished, and wakes the caller if it was
 // the last one and the caller is waiting.

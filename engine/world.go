@@ -15,7 +15,8 @@ type Config struct {
 	// caller's alone. The others are the process's shared workers (as many
 	// as the largest Workers − 1 of any world, started when a step first
 	// needs them), so a thousand worlds do not start a thousand goroutines;
-	// a step whose helpers are busy with other worlds runs the work itself.
+	// a step whose helpers are busy with other worlds runs the work itself,
+	// and no more than GOMAXPROCS − 1 helpers join a step.
 	// Steps below a few thousand candidate pairs never use them. A server
 	// stepping many small rooms on its own goroutines should use Workers 1.
 	Workers int
