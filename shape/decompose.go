@@ -48,7 +48,9 @@ import (
 // Far from the origin, an outline only a few rounding steps of its
 // coordinates across may leave a cut no place on the grid of floats: a
 // Steiner point rounded to it can fall outside the wedge it was meant to
-// mend. Where no cut from a reflex vertex can be placed, the part of the
+// mend. It then moves to the float within four steps of it on each axis
+// that mends v, inside the polygon or on the edge, nearest the edge.
+// Where no cut from a reflex vertex can be placed, the part of the
 // outline being cut is split instead into
 // the fewest convex pieces whose edges join its own vertices (a dynamic
 // programme over diagonals with exact predicates, which adds no point);
@@ -58,6 +60,11 @@ import (
 // split by diagonals first, and by cuts only if that needs more than
 // r + 1 + ⌈n/14⌉ pieces. The search over diagonals takes about n⁵/120
 // steps at most, and gives up past 2²⁴ of them (2²⁰ where it goes first).
+// Where both cost more than r + 1 + ⌈n/14⌉ pieces, an outline of up to 64
+// vertices is also split through one new point inside it, a float joined
+// by chords to vertices it sees, each part split by diagonals, if that
+// gives fewer (up to 1,024 points tried, in the wedges of its reflex
+// vertices).
 //
 // The recursion runs on an explicit stack, and the reflex vertex cut first is
 // the middle one of its polygon, so that long outlines such as spirals split
@@ -99,6 +106,22 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 	if ok {
 		d.done, d.sliver = rings, 0
 		if alt, aerr := d.output(); aerr == nil && (err != nil || len(alt) < len(pieces)) {
+			pieces, err = alt, nil
+		}
+	}
+	if err == nil && len(pieces) <= bound {
+		return pieces, nil
+	}
+	// Both over the bound, or neither placed: one new point inside, where
+	// the floats have room for it.
+	limit := math.MaxInt
+	if err == nil {
+		limit = len(pieces)
+	}
+	d, ring, _ = newDecomposer(outline)
+	if rings, ok := d.steinerPartition(ring, limit, bound); ok {
+		d.done, d.sliver = rings, 0
+		if alt, aerr := d.output(); aerr == nil && len(alt) < limit {
 			return alt, nil
 		}
 	}
@@ -134,6 +157,8 @@ type decomposer struct {
 	poly    polygonScratch
 	sliver  int32 // 1 + the caller's index of a vertex of the first sliver left out, or 0
 	folded  bool  // clean dropped a vertex that turned straight back
+	stWork  int   // work spent by steinerPartition: parts' vertex counts cubed
+	stTried int   // points steinerPartition tried
 }
 
 // cutCandidate is a vertex a reflex vertex might be cut to: its position in
@@ -676,9 +701,56 @@ func (d *decomposer) cut(p []int32, i int) error {
 		d.split(p, i, target, -1)
 		return nil
 	}
+	x = snapCut(a, v, b, d.pts[p[ek]], d.pts[p[succ(ek, m)]], x)
 	d.pts = append(d.pts, x)
 	d.split(p, i, ek, int32(len(d.pts)-1))
 	return nil
+}
+
+// snapReach is how many floats away from the rounded crossing point, along
+// each axis, snapCut looks for a cut point that mends its vertex.
+const snapReach = 4
+
+// snapCut returns x, the rounded point where the cut from the reflex vertex
+// v (between a and b) meets the edge q0→q1, if it mends v: strictly inside
+// v's wedge, on the edge or inside the polygon, and strictly between q0 and
+// q1. Otherwise it returns the float within snapReach steps of x on each
+// axis that does, nearest the edge's line (then nearest x), or x if none
+// does. Where the wedge is only a few rounding steps wide at the edge, x
+// may have rounded out of it, and v would stay reflex; and a point inside
+// leaves out of the pieces only a sliver along the edge as thin as
+// rounding, as the rounding of x does.
+func snapCut(a, v, b, q0, q1, x Vec2) Vec2 {
+	e := q1.Sub(q0)
+	mends := func(s Vec2) bool {
+		return orientSign(a, v, s) > 0 && orientSign(v, b, s) > 0 && orientSign(q0, q1, s) >= 0 &&
+			s.Sub(q0).Dot(e) > 0 && q1.Sub(s).Dot(e) > 0
+	}
+	if mends(x) {
+		return x
+	}
+	best, bd, bx := x, math.Inf(1), math.Inf(1)
+	sx := x.X
+	for range snapReach {
+		sx = math.Nextafter(sx, math.Inf(-1))
+	}
+	for range 2*snapReach + 1 {
+		sy := x.Y
+		for range snapReach {
+			sy = math.Nextafter(sy, math.Inf(-1))
+		}
+		for range 2*snapReach + 1 {
+			if s := (Vec2{sx, sy}); mends(s) {
+				dl, dx := math.Abs(e.Cross(s.Sub(q0))), s.Sub(x).LenSq()
+				if dl < bd || dl == bd && dx < bx {
+					best, bd, bx = s, dl, dx
+				}
+			}
+			sy = math.Nextafter(sy, math.Inf(1))
+		}
+		sx = math.Nextafter(sx, math.Inf(1))
+	}
+	return best
 }
 
 // firstPassed returns the position of the vertex nearest v = p[i] that
