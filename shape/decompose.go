@@ -49,7 +49,8 @@ import (
 // coordinates across may leave a cut no place on the grid of floats: a
 // Steiner point rounded to it can fall outside the wedge it was meant to
 // mend. It then moves to the float within four steps of it on each axis
-// that mends v, inside the polygon or on the edge, nearest the edge.
+// that mends v and lies within two rounding steps of the edge, inside
+// the polygon if it can, nearest the edge.
 // Where no cut from a reflex vertex can be placed, the part of the
 // outline being cut is split instead into
 // the fewest convex pieces whose edges join its own vertices (a dynamic
@@ -701,7 +702,7 @@ func (d *decomposer) cut(p []int32, i int) error {
 		d.split(p, i, target, -1)
 		return nil
 	}
-	x = snapCut(a, v, b, d.pts[p[ek]], d.pts[p[succ(ek, m)]], x)
+	x = snapCut(a, v, b, d.pts[p[ek]], d.pts[p[succ(ek, m)]], x, d.grain)
 	d.pts = append(d.pts, x)
 	d.split(p, i, ek, int32(len(d.pts)-1))
 	return nil
@@ -712,24 +713,27 @@ func (d *decomposer) cut(p []int32, i int) error {
 const snapReach = 4
 
 // snapCut returns x, the rounded point where the cut from the reflex vertex
-// v (between a and b) meets the edge q0→q1, if it mends v: strictly inside
-// v's wedge, on the edge or inside the polygon, and strictly between q0 and
-// q1. Otherwise it returns the float within snapReach steps of x on each
-// axis that does, nearest the edge's line (then nearest x), or x if none
-// does. Where the wedge is only a few rounding steps wide at the edge, x
-// may have rounded out of it, and v would stay reflex; and a point inside
-// leaves out of the pieces only a sliver along the edge as thin as
-// rounding, as the rounding of x does.
-func snapCut(a, v, b, q0, q1, x Vec2) Vec2 {
+// v (between a and b) meets the edge q0→q1, if it mends v (lies strictly
+// inside v's wedge and strictly between q0 and q1) from inside the polygon
+// or on the edge. Otherwise it returns, of the floats within snapReach
+// steps of x on each axis that mend v and lie within reach of the edge's
+// line, one inside the polygon or on the edge if there is one, nearest the
+// line, then nearest x; or x if none does. Where the wedge is only a few
+// rounding steps wide at the edge, x may have rounded out of it, and v
+// would stay reflex. The point moved lies off the edge by rounding, as x
+// does: a point inside leaves a sliver that thin out of the pieces, one
+// outside adds it.
+func snapCut(a, v, b, q0, q1, x Vec2, reach float64) Vec2 {
 	e := q1.Sub(q0)
+	off := float64(reach * e.Len()) // |e × (s − q0)| of a point reach from the line
 	mends := func(s Vec2) bool {
-		return orientSign(a, v, s) > 0 && orientSign(v, b, s) > 0 && orientSign(q0, q1, s) >= 0 &&
+		return orientSign(a, v, s) > 0 && orientSign(v, b, s) > 0 &&
 			s.Sub(q0).Dot(e) > 0 && q1.Sub(s).Dot(e) > 0
 	}
-	if mends(x) {
+	if mends(x) && orientSign(q0, q1, x) >= 0 {
 		return x
 	}
-	best, bd, bx := x, math.Inf(1), math.Inf(1)
+	best, bo, bd, bx := x, 2, math.Inf(1), math.Inf(1)
 	sx := x.X
 	for range snapReach {
 		sx = math.Nextafter(sx, math.Inf(-1))
@@ -741,9 +745,13 @@ func snapCut(a, v, b, q0, q1, x Vec2) Vec2 {
 		}
 		for range 2*snapReach + 1 {
 			if s := (Vec2{sx, sy}); mends(s) {
+				out := 0
+				if orientSign(q0, q1, s) < 0 {
+					out = 1
+				}
 				dl, dx := math.Abs(e.Cross(s.Sub(q0))), s.Sub(x).LenSq()
-				if dl < bd || dl == bd && dx < bx {
-					best, bd, bx = s, dl, dx
+				if dl <= off && (out < bo || out == bo && (dl < bd || dl == bd && dx < bx)) {
+					best, bo, bd, bx = s, out, dl, dx
 				}
 			}
 			sy = math.Nextafter(sy, math.Inf(1))

@@ -44,6 +44,16 @@ func h13Orient(a, b, c shape.Vec2) int {
 	return lr.Cmp(rr)
 }
 
+// h13Cross returns (b−a)×(c−a), computed in rationals and then rounded.
+func h13Cross(a, b, c shape.Vec2) float64 {
+	q := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
+	dx := func(x, y float64) *big.Rat { return new(big.Rat).Sub(q(x), q(y)) }
+	lr := new(big.Rat).Mul(dx(b.X, a.X), dx(c.Y, a.Y))
+	rr := new(big.Rat).Mul(dx(b.Y, a.Y), dx(c.X, a.X))
+	f, _ := lr.Sub(lr, rr).Float64()
+	return f
+}
+
 // h13OnSeg reports whether p lies on the closed segment ab, exactly.
 func h13OnSeg(a, b, p shape.Vec2) bool {
 	return h13Orient(a, b, p) == 0 &&
@@ -220,7 +230,14 @@ func h13Classify(in []shape.Vec2) h13Verdict {
 			a, b, c := rel(ring[(k+m-1)%m]), rel(ring[k]), rel(ring[(k+1)%m])
 			e1, e2 := shape.V(b.X-a.X, b.Y-a.Y), shape.V(c.X-b.X, c.Y-b.Y)
 			l := math.Hypot(e1.X, e1.Y) * math.Hypot(e2.X, e2.Y)
+			// A turn that looks nearly straight is computed exactly, then
+			// rounded: from the rounded differences above its cross
+			// product cancels to nothing for edges a few ulps of their
+			// coordinates long.
 			cr := float64(e1.X*e2.Y) - float64(e1.Y*e2.X)
+			if math.Abs(cr) <= 1e-6*l {
+				cr = h13Cross(in[ring[(k+m-1)%m]], in[ring[k]], in[ring[(k+1)%m]])
+			}
 			exact0 := h13Orient(in[ring[(k+m-1)%m]], in[ring[k]], in[ring[(k+1)%m]]) == 0
 			switch s := math.Abs(cr) / l; {
 			case exact0 || s <= merged:
