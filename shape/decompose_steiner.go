@@ -31,10 +31,12 @@ const (
 // by diagonalPartition. Every predicate is exact and s is a float, so the
 // pieces' union is the outline exactly.
 //
-// Candidates for s are floats inside the wedge of one reflex vertex, or of
-// two (where one point can mend both), sampled along the region's longer
-// side. For each, the chords are the best cycle over the vertices s sees,
-// found by a walk in ring order.
+// Candidates for s are every float inside the outline where its box holds
+// at most steinerPoints floats, else floats inside the wedge of one reflex
+// vertex, or of two (where one point can mend both), sampled along the
+// region's longer side. For each, the chords are the best cycle over the
+// vertices s sees, found by a walk in ring order. The search stops after
+// steinerPoints candidates or steinerWork work in all.
 func (d *decomposer) steinerPartition(ring []int32, limit, goal int) ([][]int32, bool) {
 	n := len(ring)
 	if n < 4 || n > steinerMaxVertices {
@@ -57,7 +59,7 @@ func (d *decomposer) steinerPartition(ring []int32, limit, goal int) ([][]int32,
 	si := int32(len(d.pts))
 	d.pts = append(d.pts, Vec2{})
 	var best [][]int32
-	var win []Vec2 // d.pts from si on, for best
+	var win Vec2 // the new point of best
 	seen := map[Vec2]bool{}
 	var lines [][2]Vec2
 	try := func(s Vec2) bool { // reports whether the search is over
@@ -65,11 +67,9 @@ func (d *decomposer) steinerPartition(ring []int32, limit, goal int) ([][]int32,
 			return false
 		}
 		seen[s] = true
-		d.pts = d.pts[:si+1]
 		d.pts[si] = s
 		if rings, ok := d.starPartition(ring, p, si, limit); ok {
-			best, limit = rings, countPieces(rings)
-			win = append(win[:0], d.pts[si:]...)
+			best, limit, win = rings, countPieces(rings), s
 		}
 		d.stTried++
 		return limit <= goal || d.stTried >= steinerPoints || d.stWork >= steinerWork
@@ -105,8 +105,7 @@ func (d *decomposer) steinerPartition(ring []int32, limit, goal int) ([][]int32,
 		d.pts = d.pts[:si]
 		return nil, false
 	}
-	// The search left other candidates there.
-	d.pts = append(d.pts[:si], win...)
+	d.pts[si] = win // the search left another candidate there
 	return best, true
 }
 
@@ -127,8 +126,9 @@ func countPieces(rings [][]int32) int {
 
 // starPartition splits the ring (points p) with chords from the new point
 // d.pts[si], strictly inside it, into parts split by diagonals, with the
-// fewest pieces in all if fewer than limit. It returns the work it spent
-// splitting parts (their vertex counts cubed), at most budget.
+// fewest pieces in all, if fewer than limit. The work of the parts it
+// splits (their vertex counts cubed) adds to d.stWork; past steinerWork it
+// splits no more.
 func (d *decomposer) starPartition(ring []int32, p []Vec2, si int32, limit int) ([][]int32, bool) {
 	n := len(ring)
 	s := d.pts[si]
