@@ -19,7 +19,9 @@ import (
 // its input: a vertex that duplicates its neighbour, or continues its edge in
 // a straight line, to within 1e-12 of the polygon's size is removed. For n
 // vertices left, r of them reflex, Decompose returns at most
-// r + 1 + ⌈n/14⌉ pieces.
+// r + 1 + ⌈n/14⌉ pieces, but for rare outlines only a few rounding steps
+// of their coordinates across (far from the origin), where no float lies
+// inside a reflex vertex's wedge: those may take one piece more.
 //
 // Errors wrap [ErrNotFinite] (NaN or infinite coordinate), [ErrTooLarge]
 // (coordinate beyond [MaxMagnitude]), [ErrTooFewVertices] (fewer than 3
