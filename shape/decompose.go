@@ -20,8 +20,9 @@ import (
 // a straight line, to within 1e-12 of the polygon's size is removed. For n
 // vertices left, r of them reflex, Decompose returns at most
 // r + 1 + ⌈n/14⌉ pieces, but for rare outlines only a few rounding steps
-// of their coordinates across (far from the origin), where no float lies
-// inside a reflex vertex's wedge: those may take one piece more.
+// of their coordinates across (far from the origin), such as those where
+// no float lies inside a reflex vertex's wedge: those may take one piece
+// more.
 //
 // Errors wrap [ErrNotFinite] (NaN or infinite coordinate), [ErrTooLarge]
 // (coordinate beyond [MaxMagnitude]), [ErrTooFewVertices] (fewer than 3
