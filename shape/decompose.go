@@ -53,7 +53,9 @@ import (
 // Steiner point rounded to it can fall outside the wedge it was meant to
 // mend. It then moves to the float within four steps of it on each axis
 // that mends v and lies within two rounding steps of the edge, inside
-// the polygon if it can, nearest the edge.
+// the polygon if it can, nearest the edge. A cut point on an earlier cut
+// stays on the side being cut and becomes a vertex of the ring across
+// too, so that no gap opens between the pieces on the two sides.
 // Where no cut from a reflex vertex can be placed, the part of the
 // outline being cut is split instead into
 // the fewest convex pieces whose edges join its own vertices (a dynamic
@@ -62,7 +64,9 @@ import (
 // whole outline is split that way when that gives fewer. An outline whose
 // coordinates' rounding step is a ten-thousandth of its size or more is
 // split by diagonals first, and by cuts only if that needs more than
-// r + 1 + ⌈n/14⌉ pieces. The search over diagonals takes about n⁵/120
+// r + 1 + ⌈n/14⌉ pieces or a piece too thin for NewPolygon (at that grain
+// a sliver left out is no rounding: diagonals that leave one out are the
+// last resort). The search over diagonals takes about n⁵/120
 // steps at most, and gives up past 2²⁴ of them (2²⁰ where it goes first).
 // Where both cost more than r + 1 + ⌈n/14⌉ pieces, an outline of up to 64
 // vertices is also split through one new point inside it, a float joined
@@ -87,7 +91,10 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 		if rings, ok := d.diagonalPartition(ring, diagFirstBudget); ok {
 			first = slices.Clone(rings)
 			d.done = rings
-			if got, gerr := d.output(); gerr == nil && len(got) <= bound {
+			// A piece of the outline's own vertices too thin for
+			// NewPolygon would be left out with its area, which at this
+			// grain is no rounding: such a partition is the last resort.
+			if got, gerr := d.output(); gerr == nil && len(got) <= bound && d.sliver == 0 {
 				return got, nil
 			}
 			d.done, d.sliver = d.done[:0], 0
@@ -109,7 +116,7 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 	}
 	if ok {
 		d.done, d.sliver = rings, 0
-		if alt, aerr := d.output(); aerr == nil && (err != nil || len(alt) < len(pieces)) {
+		if alt, aerr := d.output(); aerr == nil && (err != nil || d.sliver == 0 && len(alt) < len(pieces)) {
 			pieces, err = alt, nil
 		}
 	}
@@ -125,7 +132,7 @@ func Decompose(outline []Vec2) ([][]Vec2, error) {
 	d, ring, _ = newDecomposer(outline)
 	if rings, ok := d.steinerPartition(ring, limit, bound); ok {
 		d.done, d.sliver = rings, 0
-		if alt, aerr := d.output(); aerr == nil && len(alt) < limit {
+		if alt, aerr := d.output(); aerr == nil && (err != nil || d.sliver == 0) && len(alt) < limit {
 			return alt, nil
 		}
 	}
@@ -163,6 +170,11 @@ type decomposer struct {
 	folded  bool  // clean dropped a vertex that turned straight back
 	stWork  int   // work spent by steinerPartition: parts' vertex counts cubed
 	stTried int   // points steinerPartition tried
+	// succ0[k] is the caller's vertex after vertex k on the clean
+	// outline; onEdge[j] is the vertex that starts the outline edge the
+	// cut point len(in)+j lies on, or -1 if it lies on an earlier cut.
+	succ0  []int32
+	onEdge []int32
 }
 
 // cutCandidate is a vertex a reflex vertex might be cut to: its position in
@@ -256,6 +268,13 @@ func newDecomposer(outline []Vec2) (*decomposer, []int32, error) {
 	}
 	if d.area2(ring) < 0 {
 		slices.Reverse(ring)
+	}
+	d.succ0 = make([]int32, n)
+	for k := range d.succ0 {
+		d.succ0[k] = -1
+	}
+	for k := range ring {
+		d.succ0[ring[k]] = ring[succ(k, len(ring))]
 	}
 	return d, ring, nil
 }
@@ -705,10 +724,103 @@ func (d *decomposer) cut(p []int32, i int) error {
 		d.split(p, i, target, -1)
 		return nil
 	}
-	x = snapCut(a, v, b, d.pts[p[ek]], d.pts[p[succ(ek, m)]], x, d.grain)
+	k0, k1 := p[ek], p[succ(ek, m)]
+	edge := d.outlineEdge(k0, k1)
+	x = snapCut(a, v, b, d.pts[k0], d.pts[k1], x, d.grain, edge < 0)
 	d.pts = append(d.pts, x)
-	d.split(p, i, ek, int32(len(d.pts)-1))
+	d.onEdge = append(d.onEdge, edge)
+	xi := int32(len(d.pts) - 1)
+	if edge < 0 && orientSign(d.pts[k0], d.pts[k1], x) > 0 {
+		d.mendAcross(k0, k1, xi)
+	}
+	d.split(p, i, ek, xi)
 	return nil
+}
+
+// outlineEdge returns the vertex that starts the outline edge that the
+// segment between points a and b lies on, or -1 if it lies on none (it
+// is part of an earlier cut).
+func (d *decomposer) outlineEdge(a, b int32) int32 {
+	n := int32(len(d.in))
+	// on returns -2 for a caller's vertex, else the outline edge the cut
+	// point lies on, or -1.
+	on := func(k int32) int32 {
+		if k < n {
+			return -2
+		}
+		if j := int(k - n); j < len(d.onEdge) {
+			return d.onEdge[j]
+		}
+		return -1
+	}
+	// The rings run counter-clockwise, as the outline: a then b follow
+	// its direction.
+	switch ea, eb := on(a), on(b); {
+	case ea == -2 && eb == -2:
+		if d.succ0[a] == b {
+			return a
+		}
+	case ea == -2:
+		if eb == a {
+			return a
+		}
+	case eb == -2:
+		if ea >= 0 && d.succ0[ea] == b {
+			return ea
+		}
+	case ea >= 0 && ea == eb:
+		return ea
+	}
+	return -1
+}
+
+// mendAcross inserts the cut point x, placed beside the earlier cut from
+// a to b inside the ring being cut, into the ring across that cut, between
+// b and a: without it, the rounding of x off the cut would leave a gap
+// between the pieces on its two sides. x lies outside the ring across, so
+// it stays convex there; a finished ring that turns reflex at a or b by
+// the hair x added goes back on the stack.
+func (d *decomposer) mendAcross(a, b, x int32) {
+	find := func(rings [][]int32) (int, int) {
+		for r, ring := range rings {
+			m := len(ring)
+			for k := range m {
+				if ring[k] == b && ring[succ(k, m)] == a {
+					return r, k
+				}
+			}
+		}
+		return -1, -1
+	}
+	insert := func(ring []int32, k int) []int32 {
+		out := make([]int32, 0, len(ring)+1)
+		out = append(out, ring[:k+1]...)
+		out = append(out, x)
+		return append(out, ring[k+1:]...)
+	}
+	if r, k := find(d.stack); r >= 0 {
+		// Still to be cut: clean, as pushed rings are (x, an ulp off
+		// the line, may still be straight by NewPolygon's test).
+		d.folded = false
+		if ring, _ := d.clean(insert(d.stack[r], k), false, 0, -1); len(ring) >= 3 && !d.folded {
+			d.stack[r] = ring
+		}
+		return
+	}
+	r, k := find(d.done)
+	if r < 0 {
+		return
+	}
+	ring := insert(d.done[r], k)
+	m := len(ring)
+	for _, c := range [3]int{k, k + 1, (k + 2) % m} {
+		if orientSign(d.pts[ring[pred(c, m)]], d.pts[ring[c]], d.pts[ring[succ(c, m)]]) <= 0 {
+			d.done = slices.Delete(d.done, r, r+1)
+			d.stack = append(d.stack, ring)
+			return
+		}
+	}
+	d.done[r] = ring
 }
 
 // snapReach is how many floats away from the rounded crossing point, along
@@ -725,8 +837,10 @@ const snapReach = 4
 // rounding steps wide at the edge, x may have rounded out of it, and v
 // would stay reflex. The point moved lies off the edge by rounding, as x
 // does: a point inside leaves a sliver that thin out of the pieces, one
-// outside adds it.
-func snapCut(a, v, b, q0, q1, x Vec2, reach float64) Vec2 {
+// outside adds it. With inside set (the edge is an earlier cut, and the
+// ring across it will take the point as a vertex too), no point outside
+// is taken, and failing one that mends v, the nearest the line inside.
+func snapCut(a, v, b, q0, q1, x Vec2, reach float64, inside bool) Vec2 {
 	e := q1.Sub(q0)
 	off := float64(reach * e.Len()) // |e × (s − q0)| of a point reach from the line
 	mends := func(s Vec2) bool {
@@ -736,7 +850,10 @@ func snapCut(a, v, b, q0, q1, x Vec2, reach float64) Vec2 {
 	if mends(x) && orientSign(q0, q1, x) >= 0 {
 		return x
 	}
-	best, bo, bd, bx := x, 2, math.Inf(1), math.Inf(1)
+	// Where the edge is an earlier cut (inside), the point must not cross
+	// it: the ring across gets it too. Failing a point that mends v, the
+	// nearest the line on this side will do.
+	best, bo, bd, bx := x, 3, math.Inf(1), math.Inf(1)
 	sx := x.X
 	for range snapReach {
 		sx = math.Nextafter(sx, math.Inf(-1))
@@ -747,11 +864,20 @@ func snapCut(a, v, b, q0, q1, x Vec2, reach float64) Vec2 {
 			sy = math.Nextafter(sy, math.Inf(-1))
 		}
 		for range 2*snapReach + 1 {
-			if s := (Vec2{sx, sy}); mends(s) {
-				out := 0
-				if orientSign(q0, q1, s) < 0 {
-					out = 1
+			s := Vec2{sx, sy}
+			out := 0
+			switch {
+			case inside && orientSign(q0, q1, s) < 0:
+				out = 3
+			case !mends(s):
+				out = 2
+				if !inside || !(s.Sub(q0).Dot(e) > 0 && q1.Sub(s).Dot(e) > 0) {
+					out = 3
 				}
+			case orientSign(q0, q1, s) < 0:
+				out = 1
+			}
+			if out < 3 {
 				dl, dx := math.Abs(e.Cross(s.Sub(q0))), s.Sub(x).LenSq()
 				if dl <= off && (out < bo || out == bo && (dl < bd || dl == bd && dx < bx)) {
 					best, bo, bd, bx = s, out, dl, dx

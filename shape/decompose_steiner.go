@@ -303,7 +303,7 @@ func latticeIn(lines [][2]Vec2, box AABB, max int) []Vec2 {
 		row := ys[:0]
 		if uc := ulpOf(math.Max(math.Abs(a), math.Abs(b))); (b-a)/uc > 4 {
 			for k := range 4 {
-				row = append(row, a+(b-a)*(float64(k)+0.5)/4)
+				row = append(row, a+float64((b-a)*(float64(k)+0.5)/4))
 			}
 		} else {
 			for y := math.Nextafter(a, math.Inf(-1)); y <= b || len(row) < 2; y = math.Nextafter(y, math.Inf(1)) {

@@ -996,17 +996,19 @@ func h13OverlapArea(a, b []shape.Vec2) float64 {
 // grid star at 1e6 with a vertex too close to straight to cut, a comb
 // and a grid star at −3e9 over the bound, two stars of 161 and 157
 // vertices at −3e9 whose cuts crossed, and a grid star at 1e9 whose
-// pieces overlapped; and, with diagonals too, a grid star and a comb at
-// −3e9 one piece over the bound (before cut points snapped to floats
-// that mend their vertex, and partitions through a point inside). Each
-// run is the whole 600 outlines of its seed.
+// pieces overlapped; with diagonals too, a grid star and a comb at −3e9
+// one piece over the bound (before cut points snapped to floats that mend
+// their vertex, and partitions through a point inside); and a spiral at
+// 1e6 with a gap between two pieces, where a cut point rounded beside an
+// earlier cut (before the ring across took it too). Each run is the whole
+// 600 outlines of its seed.
 func TestHunt13DecomposeFoundSeeds(t *testing.T) {
 	if testing.Short() {
-		t.Skip("eight runs of the hunt")
+		t.Skip("nine runs of the hunt")
 	}
 	for _, seed := range []uint64{14846109978283684034, 8262050429499993981, 4831871705571695293,
 		299092542566196195, 4859070105652559065, 18188793063722213815,
-		5966655458140289755, 8148439183048497708} {
+		5966655458140289755, 8148439183048497708, 401063} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 			counts := map[string]int{}
