@@ -73,23 +73,7 @@ func TestDecomposeSeamsCovered(t *testing.T) {
 					for range 7 {
 						q := shape.V(x, y)
 						if h13Winding(in, q)%2 != 0 && !nearOutline(q) && h13SegDist(o, q, q, a, b) > max(tol, ulp) {
-							closed, open := 0, 0
-							for i, p := range pieces {
-								if !boxes[i].Contains(q) {
-									continue
-								}
-								lo := 1
-								for j := range p {
-									lo = min(lo, h13Orient(p[j], p[(j+1)%len(p)], q))
-								}
-								if lo >= 0 {
-									closed++
-								}
-								if lo > 0 {
-									open++
-								}
-							}
-							if closed == 0 || open > 1 {
+							if closed, open := h13PiecesAt(pieces, boxes, q); closed == 0 || open > 1 {
 								t.Fatalf("case %s: point %v beside the seam %v–%v (%.2f ulps from it) is in %d pieces (%d interiors)\nin = %#v", c.name, q, a, b, h13SegDist(o, q, q, a, b)/ulp, closed, open, in)
 							}
 						}

@@ -907,22 +907,7 @@ func h13CheckPieces(t *testing.T, r *rand.Rand, c h13Case, pieces [][]shape.Vec2
 			continue
 		}
 		inside := h13Winding(in, p)%2 != 0
-		closed, open := 0, 0
-		for i, pc := range pieces {
-			if !boxes[i].Contains(p) {
-				continue
-			}
-			lo := 1
-			for k := range pc {
-				lo = min(lo, h13Orient(pc[k], pc[(k+1)%len(pc)], p))
-			}
-			if lo >= 0 {
-				closed++
-			}
-			if lo > 0 {
-				open++
-			}
-		}
+		closed, open := h13PiecesAt(pieces, boxes, p)
 		if inside && (closed == 0 || open > 1) || !inside && closed > 0 {
 			t.Fatalf("point %v (inside the outline: %v) is in %d pieces (%d interiors)", p, inside, closed, open)
 		}
@@ -930,6 +915,27 @@ func h13CheckPieces(t *testing.T, r *rand.Rand, c h13Case, pieces [][]shape.Vec2
 			t.Fatalf("narrowphase.ContainsPoint(concave, %v) = %v, want %v", p, got, inside)
 		}
 	}
+}
+
+// h13PiecesAt returns how many of the convex counter-clockwise pieces
+// (with their boxes) hold p, closed and open, exactly.
+func h13PiecesAt(pieces [][]shape.Vec2, boxes []shape.AABB, p shape.Vec2) (closed, open int) {
+	for i, pc := range pieces {
+		if !boxes[i].Contains(p) {
+			continue
+		}
+		lo := 1
+		for k := range pc {
+			lo = min(lo, h13Orient(pc[k], pc[(k+1)%len(pc)], p))
+		}
+		if lo >= 0 {
+			closed++
+		}
+		if lo > 0 {
+			open++
+		}
+	}
+	return closed, open
 }
 
 // h13Separated reports whether an edge of one convex CCW piece has the
