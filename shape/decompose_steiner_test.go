@@ -9,9 +9,11 @@ import (
 )
 
 // TestSteinerPartitionExact checks the partition with one new point inside
-// against rational arithmetic, on outlines of 4 to 11 vertices a few
-// rounding steps of their coordinates across (a small grid, each step one
-// to eight rounding steps of a coordinate near ±3.2e9 or 7e8): every piece
+// against rational arithmetic, on outlines of 4 to 14 vertices a few
+// rounding steps of their coordinates across (star-shaped ones and random
+// points untangled by 2-opt moves, on a small grid, each step one to eight
+// rounding steps of a coordinate near ±3.2e9 or 7e8, or a fixed power of
+// two near the origin): every piece
 // strictly convex; every vertex an outline vertex or the one new point,
 // which lies strictly inside; no outline vertex strictly inside a piece and
 // no piece edge crossing an outline edge; no two pieces' interiors
