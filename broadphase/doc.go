@@ -98,10 +98,17 @@
 // [Pair.Key] with A < B, the same for any history of insertions, and the
 // filter is called in key order too.
 //
+// A flat tree keeps no candidate buffer: each UpdatePairs borrows its
+// candidates and the array it merges into from a process-wide free list
+// and copies the merged set back into an array of its own (scratch.go),
+// so that a thousand rooms stepped on a few goroutines hold a few sets of
+// scratch between them.
+//
 // # Concurrency
 //
 // A Tree is not safe for concurrent mutation: Insert, Remove, Update, Touch,
-// UpdatePairs and SetFilter need exclusive access. Query, RayCast, Bounds,
+// UpdatePairs and SetFilter need exclusive access. Different trees may be
+// mutated at the same time: the scratch free list is shared safely. Query, RayCast, Bounds,
 // Pairs, FatAABB, Len and Stats only read, so any number of goroutines may
 // call them at once while nothing mutates. They take no lock and allocate
 // nothing.

@@ -288,6 +288,10 @@ func (t *Tree) UpdatePairs() {
 	t.tr.tighten()
 	t.st.tighten()
 
+	var sc *scratch
+	if t.borrows() {
+		sc = getScratch()
+	}
 	// Query. When both ends of a pair moved, only the lower id records it,
 	// so each candidate is found once.
 	if p := t.par; p != nil && len(t.moved) >= p.min {
@@ -305,14 +309,28 @@ func (t *Tree) UpdatePairs() {
 			st.Queried += p.wqueried[i]
 		}
 	} else {
+		if sc != nil {
+			t.cand = sc.cand
+		}
 		t.cand, st.Queried = t.queryMoved(t.moved, t.cand[:0])
 	}
-	// The merge below needs the pair set's array to have room for every
-	// candidate; made first, that room is the candidate sort's scratch.
-	if need := len(t.pairs) + len(t.cand); cap(t.pairs) < need {
-		t.pairs = slices.Grow(t.pairs, need-len(t.pairs))
+	// The merge below needs an array with room for the pair set and every
+	// candidate: the set's own, or the borrowed one. Made first, the
+	// room for the candidates is their sort's scratch.
+	need := len(t.pairs) + len(t.cand)
+	var next []Pair
+	if sc != nil {
+		if cap(sc.next) < need {
+			sc.next = make([]Pair, 0, need+need/4)
+		}
+		next = sc.next[:need]
+	} else {
+		if cap(t.pairs) < need {
+			t.pairs = slices.Grow(t.pairs, need-len(t.pairs))
+		}
+		next = t.pairs[:need]
 	}
-	t.sortCandidates(pairKeys(t.pairs[len(t.pairs) : len(t.pairs)+len(t.cand)]))
+	t.sortCandidates(pairKeys(next[len(next)-len(t.cand):]))
 	st.Candidates = len(t.cand)
 
 	// Merge the sorted candidates into the sorted pair set, in its own
@@ -329,9 +347,10 @@ func (t *Tree) UpdatePairs() {
 	// again leaves: an end was removed, or queried without finding the
 	// other.
 	old, cand, flags := t.pairs, t.cand, t.flags
-	next := old[:len(old)+len(cand)]
-	copy(next[len(cand):], old)
-	old = next[len(cand):]
+	if sc == nil {
+		copy(next[len(cand):], old)
+		old = next[len(cand):]
+	}
 	n, i, j := 0, 0, 0
 	for {
 		if i, j, n = mergeRun(old, cand, next, flags, i, j, n); j == len(cand) {
@@ -356,7 +375,21 @@ func (t *Tree) UpdatePairs() {
 	// Every old pair stayed or left; the pairs kept are n, new ones
 	// included.
 	st.EndedPairs = len(old) - (n - st.NewPairs)
-	t.pairs = next[:n]
+	if sc != nil {
+		// Back into the set's own array. When it must grow, it grows
+		// to half as much again as the set or twice its size, whichever
+		// is more, rounded up to the allocator's block: a room's pair
+		// count climbs for a while after it is loaded, and each step up
+		// would otherwise allocate.
+		if cap(t.pairs) < n {
+			t.pairs = append([]Pair(nil), make([]Pair, max(n+n/2, 2*cap(t.pairs)))...)[:0]
+		}
+		t.pairs = append(t.pairs[:0], next[:n]...)
+		sc.cand, sc.next, t.cand = t.cand[:0], next[:0], nil
+		putScratch(sc)
+	} else {
+		t.pairs = next[:n]
+	}
 
 	for _, id := range t.moved {
 		t.flags[id] &^= flagMoved | flagRefilter
