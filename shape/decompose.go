@@ -55,7 +55,12 @@ import (
 // that mends v and lies within two rounding steps of the edge, inside
 // the polygon if it can, nearest the edge. A cut point on an earlier cut
 // stays on the side being cut and becomes a vertex of the ring across
-// too, so that no gap opens between the pieces on the two sides.
+// too, so that no gap opens between the pieces on the two sides. Where a
+// reflex vertex's bisector leaves its ring through no edge because the
+// vertex lies on another edge of the ring to within rounding (the ring
+// pinches there, as where an outline vertex lies a rounding step from
+// another edge's line), the ring splits at the pinch into the two rings
+// it joins and the sliver between them.
 // Where no cut from a reflex vertex can be placed, the part of the
 // outline being cut is split instead into
 // the fewest convex pieces whose edges join its own vertices (a dynamic
@@ -688,6 +693,14 @@ func (d *decomposer) cut(p []int32, i int) error {
 		}
 	}
 	if ek < 0 {
+		// The bisector leaves through no edge. Where v lies on another
+		// edge of its ring to within rounding, the ring pinches there: it
+		// splits at v into the two rings the pinch joins and the sliver
+		// between v and that edge.
+		if k := d.pinchEdge(p, i); k >= 0 {
+			d.pinch(p, i, k)
+			return nil
+		}
 		return fmt.Errorf("%w: vertex %d is too close to straight to be cut at this precision", ErrCollinear, d.name(p[i]))
 	}
 	if x.Sub(v).LenSq() <= d.near2 {
@@ -735,6 +748,56 @@ func (d *decomposer) cut(p []int32, i int) error {
 	}
 	d.split(p, i, ek, xi)
 	return nil
+}
+
+// pinchEdge returns the position k of the edge from p[k] to p[k+1], not
+// one of v = p[i]'s own, that passes v (by passes) with v on its inner
+// side or on it, and whose ends v sees; the nearest such edge, or -1.
+func (d *decomposer) pinchEdge(p []int32, i int) int {
+	m := len(p)
+	prev := (i + m - 1) % m
+	v := d.pts[p[i]]
+	best, bestD := -1, math.Inf(1)
+	for k := range m {
+		k1 := succ(k, m)
+		if k == i || k == prev || k1 == i {
+			continue
+		}
+		q0, q1 := d.pts[p[k]], d.pts[p[k1]]
+		if !d.passes(q0, v, q1) || orientSign(q0, q1, v) < 0 {
+			continue
+		}
+		e := q1.Sub(q0)
+		dist := math.Abs(e.Cross(v.Sub(q0))) / e.Len()
+		if dist < bestD && d.visible(p, i, k) && d.visible(p, i, k1) {
+			best, bestD = k, dist
+		}
+	}
+	return best
+}
+
+// pinch splits ring p at v = p[i], which lies within rounding of its edge
+// from p[k] to p[k+1] (pinchEdge): into the ring from v forward to p[k],
+// the ring from p[k+1] forward to v, and the sliver triangle p[k], p[k+1],
+// v between them, counter-clockwise since v lies on the edge's inner side.
+// On the edge itself, v would split its angle at the edge's line: both
+// rings then turn less than straight at v, and neither needs a cut there.
+// A sliver too thin for NewPolygon is left out as output leaves any out.
+func (d *decomposer) pinch(p []int32, i, k int) {
+	m := len(p)
+	k1 := succ(k, m)
+	la, lb := (k-i+m)%m+1, (i-k1+m)%m+1
+	a, b, s := d.carve(la), d.carve(lb), d.carve(3)
+	for j, n := i, 0; n < la; j, n = succ(j, m), n+1 {
+		a = append(a, p[j])
+	}
+	for j, n := k1, 0; n < lb; j, n = succ(j, m), n+1 {
+		b = append(b, p[j])
+	}
+	s = append(s, p[k], p[k1], p[i])
+	d.push(a, 0, la-1)
+	d.push(b, 0, lb-1)
+	d.push(s, 0, 1)
 }
 
 // outlineEdge returns the vertex that starts the outline edge that the
