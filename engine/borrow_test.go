@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -83,27 +82,3 @@ func TestSmallWorldsShareStepBuffers(t *testing.T) {
 // flatIDs is the broad phase's flatMax: up to that many proxy ids, its
 // indexes are flat and it borrows its scratch.
 const flatIDs = 256
-
-// checkEvents reports whether w's Began and Ended are the contacts of got
-// not in prev and of prev not in got, in order.
-func checkEvents(prev, got []Contact, w *World) error {
-	pm, cm := pairSet(prev), pairSet(got)
-	var began, ended []Contact
-	for _, c := range got {
-		if _, ok := pm[[2]BodyID{c.A, c.B}]; !ok {
-			began = append(began, c)
-		}
-	}
-	for _, c := range prev {
-		if _, ok := cm[[2]BodyID{c.A, c.B}]; !ok {
-			ended = append(ended, c)
-		}
-	}
-	if b := collect(w.Began()); !slices.Equal(b, began) {
-		return fmt.Errorf("began has %d contacts, want %d", len(b), len(began))
-	}
-	if e := collect(w.Ended()); !slices.Equal(e, ended) {
-		return fmt.Errorf("ended has %d contacts, want %d", len(e), len(ended))
-	}
-	return nil
-}

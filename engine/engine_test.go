@@ -206,6 +206,30 @@ func pairSet(cs []Contact) map[[2]BodyID]Contact {
 	return m
 }
 
+// checkEvents reports whether w's Began and Ended are the contacts of got
+// not in prev and of prev not in got, in order.
+func checkEvents(prev, got []Contact, w *World) error {
+	pm, cm := pairSet(prev), pairSet(got)
+	var began, ended []Contact
+	for _, c := range got {
+		if _, ok := pm[[2]BodyID{c.A, c.B}]; !ok {
+			began = append(began, c)
+		}
+	}
+	for _, c := range prev {
+		if _, ok := cm[[2]BodyID{c.A, c.B}]; !ok {
+			ended = append(ended, c)
+		}
+	}
+	if b := collect(w.Began()); !slices.Equal(b, began) {
+		return fmt.Errorf("began has %d contacts, want %d", len(b), len(began))
+	}
+	if e := collect(w.Ended()); !slices.Equal(e, ended) {
+		return fmt.Errorf("ended has %d contacts, want %d", len(e), len(ended))
+	}
+	return nil
+}
+
 func TestStepMatchesBruteForce(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) {
@@ -236,23 +260,8 @@ func TestStepMatchesBruteForce(t *testing.T) {
 					t.Fatalf("step %d: %d contacts, brute force %d (or order/manifold differs)", step, len(got), len(want))
 				}
 				// Began and ended are the difference of consecutive sets.
-				pm, cm := pairSet(prev), pairSet(got)
-				var wantBegan, wantEnded []Contact
-				for _, c := range got {
-					if _, ok := pm[[2]BodyID{c.A, c.B}]; !ok {
-						wantBegan = append(wantBegan, c)
-					}
-				}
-				for _, c := range prev {
-					if _, ok := cm[[2]BodyID{c.A, c.B}]; !ok {
-						wantEnded = append(wantEnded, c)
-					}
-				}
-				if b := collect(sc.w.Began()); !slices.Equal(b, wantBegan) {
-					t.Fatalf("step %d: began has %d contacts, want %d", step, len(b), len(wantBegan))
-				}
-				if e := collect(sc.w.Ended()); !slices.Equal(e, wantEnded) {
-					t.Fatalf("step %d: ended has %d contacts, want %d", step, len(e), len(wantEnded))
+				if err := checkEvents(prev, got, sc.w); err != nil {
+					t.Fatalf("step %d: %v", step, err)
 				}
 				prev = got
 			}
