@@ -6,8 +6,9 @@ package broadphase
 // between calls: a server stepping a thousand rooms on a few goroutines
 // then holds a few sets of them, not a thousand (about 2.5 KB a
 // 100-body swarm room). The merged set is copied back into the tree's own
-// array, sized to the set. Larger trees keep their own buffers: their
-// copy would cost more, and they are few.
+// array, which grows only when the set outgrows it (see UpdatePairs).
+// Larger trees keep their own buffers: their copy would cost more, and
+// they are few.
 type scratch struct {
 	cand []uint64
 	next []Pair
